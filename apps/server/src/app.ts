@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createSessions } from './features/auth/sessions.ts';
+import { createTacs } from './features/auth/tac.ts';
+import { contentRoutes } from './features/content/routes.ts';
+import { memberRoutes } from './features/members/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
+import { installEnvelope } from './http/envelope-plugin.ts';
+import { registerCalls } from './http/register.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export type AppOptions = { logger?: boolean | object; serveWeb?: boolean };
+
+/** Builds the whole server without listening, so tests can `inject`. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installEnvelope(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Member platform API',
+        version: '1.0.0',
+        description: 'Every call answers { status, code, msg, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const sessions = createSessions(deps.db, deps.clock, deps.config.sessionTtlMs);
+  const tacs = createTacs({
+    db: deps.db,
+    clock: deps.clock,
+    notifier: deps.notifier,
+    limiter: deps.limiter,
+    secret: deps.config.secret,
+    perTenMinutes: deps.config.limits.tacPer10Minutes,
+  });
+  registerCalls(
+    app,
+    [
+      ...systemRoutes(deps),
+      ...authRoutes(deps, sessions, tacs),
+      ...memberRoutes(deps, sessions, tacs),
+      ...contentRoutes(deps),
+      ...adminRoutes(deps, sessions),
+    ],
+    { sessions, limiter: deps.limiter, globalPerMinute: deps.config.limits.globalPerMinute },
+  );
+
+  const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
+  if (options.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+  }
+  return app;
+}

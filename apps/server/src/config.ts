@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  ADMIN_USERID: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ROOT_USERID: z.string().default('company'),
+  APP_SECRET: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Member Platform <no-reply@localhost>'),
+  REDIS_URL: z.string().optional(),
+  LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  TAC_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
+  GLOBAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  APP_LATEST_VERSION: z.string().default('1.0.0'),
+  APP_MIN_VERSION: z.string().default('1.0.0'),
+  APP_DOWNLOAD_URL: z.string().default('/'),
+  TAB_SET: z.enum(['four', 'six']).default('four'),
+  DEMO_DATA: z.string().default('1'),
+  ALLOW_FUTURE_JOBS: flag,
+  WEB_DIST: z.string().optional(),
+  CS_EMAIL: z.string().default('support@example.com'),
+  CS_TELEGRAM: z.string().default('@support'),
+});
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  admin: { userid: string; password: string } | undefined;
+  rootUserid: string;
+  /** Server secret for HMACs (session cache keys, remembered transaction passwords). */
+  secret: Buffer;
+  sessionTtlMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number };
+  app: { latestVersion: string; minVersion: string; downloadUrl: string; tabSet: 'four' | 'six' };
+  demoData: boolean;
+  allowFutureJobs: boolean;
+  webDist: string | undefined;
+  customerService: { email: string; telegram: string };
+};
+
+/** Reads the secret from APP_SECRET, else from DATA_DIR/secret (made once), so restarts keep it. */
+function loadSecret(fromEnv: string | undefined, dataDir: string): Buffer {
+  if (fromEnv) return Buffer.from(fromEnv, 'utf8');
+  const file = path.join(dataDir, 'secret');
+  try {
+    return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32);
+    writeFileSync(file, secret.toString('hex'), { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = envSchema.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    admin:
+      e.ADMIN_USERID && e.ADMIN_PASSWORD ? { userid: e.ADMIN_USERID, password: e.ADMIN_PASSWORD } : undefined,
+    rootUserid: e.ROOT_USERID,
+    secret: overrides.secret ?? loadSecret(e.APP_SECRET, dataDir),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    limits: {
+      loginPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
+      tacPer10Minutes: e.TAC_LIMIT_PER_10_MINUTES,
+      globalPerMinute: e.GLOBAL_LIMIT_PER_MINUTE,
+    },
+    app: {
+      latestVersion: e.APP_LATEST_VERSION,
+      minVersion: e.APP_MIN_VERSION,
+      downloadUrl: e.APP_DOWNLOAD_URL,
+      tabSet: e.TAB_SET,
+    },
+    demoData: e.DEMO_DATA !== '0' && e.DEMO_DATA !== 'false',
+    allowFutureJobs: e.ALLOW_FUTURE_JOBS,
+    webDist: e.WEB_DIST,
+    customerService: { email: e.CS_EMAIL, telegram: e.CS_TELEGRAM },
+  };
+  return { ...config, ...overrides };
+}

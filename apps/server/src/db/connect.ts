@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { createDb, type Db } from './database.ts';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded.ts';
+import { migrate } from './migrate.ts';
+
+/** DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR/pg; migrated either way. */
+export async function connectDatabase(config: Config, log: (msg: string) => void) {
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    log(`starting embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`);
+    const pg = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    stopEmbedded = pg.stop;
+    await ensureDatabase(pg.url('postgres'), 'app');
+    url = pg.url('app');
+  }
+  const db: Db = createDb(url);
+  const ran = await migrate(db);
+  if (ran.length) log(`applied migrations: ${ran.join(', ')}`);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      if (stopEmbedded) await stopEmbedded();
+    },
+  };
+}

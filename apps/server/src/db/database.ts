@@ -1,0 +1,42 @@
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+/** A repository function takes either the database or a transaction, so one operation can span several. */
+export type Conn = Db | Tx;
+
+export function createDb(url: string, poolSize = 20): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection (a server restart) must not crash the process.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/** Runs `work` in one transaction, retrying (bounded) only on serialization failures and deadlocks. */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+export function pgErrorCode(err: unknown): string | undefined {
+  return (err as { code?: string } | null)?.code;
+}
+
+export function pgConstraint(err: unknown): string | undefined {
+  return (err as { constraint?: string } | null)?.constraint;
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,53 @@
+import { adminOutbox, adminSetPassword } from '@mp/contract';
+import { inTransaction } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { handle, reply } from '../../http/calls.ts';
+import { fieldRefusal } from '../../http/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { findByUserid } from '../members/queries.ts';
+import { checkNewPassword } from '../members/signup.ts';
+import { audit } from './audit.ts';
+
+export function adminRoutes(deps: Deps, sessions: Sessions) {
+  const { db } = deps;
+  return [
+    handle(adminOutbox, async ({ page, pagesize, destination }) => {
+      let base = db.selectFrom('outbox');
+      if (destination)
+        base = base.where('destination', 'ilike', `%${destination.replace(/[%_\\]/g, '\\$&')}%`);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pagesize)
+          .offset((page - 1) * pagesize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at).toISOString() })),
+        page,
+        pagesize,
+        total: Number(count.n),
+      };
+    }),
+
+    handle(adminSetPassword, async ({ userid, password, reason }, ctx) => {
+      checkNewPassword(password, password, 'password', 'password');
+      const target = await findByUserid(db, userid);
+      if (!target) throw fieldRefusal(404, 'userid', 'member_not_found');
+      const hash = await hashPassword(password);
+      await inTransaction(db, async (tx) => {
+        await tx
+          .updateTable('members')
+          .set({ password_hash: hash, updated_at: deps.clock.now() })
+          .where('id', '=', target.id)
+          .execute();
+        await audit(tx, ctx.member.id, 'member.set_password', target.userid, { reason });
+      });
+      await sessions.revokeAll(target.id);
+      return reply({}, 'saved');
+    }),
+  ];
+}

@@ -1,0 +1,111 @@
+import {
+  type Language,
+  TAC_LENGTH,
+  TAC_MAX_WRONG_TRIES,
+  TAC_RESEND_SECONDS,
+  TAC_TTL_SECONDS,
+  translate,
+} from '@mp/contract';
+import { sql } from 'kysely';
+import type { Conn, Db } from '../../db/database.ts';
+import { fieldRefusal, TooManyRequests } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hmac, randomDigits, sameBytes } from '../../lib/crypto.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { Notifier } from '../notify/notifier.ts';
+
+export type Destination = { channel: 'email' | 'sms'; address: string };
+
+/** Hides most of an address for display: j***@example.com, +60******789. */
+export function maskDestination(d: Destination): string {
+  if (d.channel === 'email') {
+    const [user = '', domain = ''] = d.address.split('@');
+    return `${user.slice(0, 1)}***@${domain}`;
+  }
+  return `${d.address.slice(0, 3)}******${d.address.slice(-3)}`;
+}
+
+export type Tacs = ReturnType<typeof createTacs>;
+
+/**
+ * Verification codes (TAC): 6 digits, 10 minutes, single use, at most 5 wrong tries, at most
+ * `perTenMinutes` requests per destination. Only an HMAC of the code is stored.
+ */
+export function createTacs(deps: {
+  db: Db;
+  clock: Clock;
+  notifier: Notifier;
+  limiter: RateLimiter;
+  secret: Buffer;
+  perTenMinutes: number;
+}) {
+  const { db, clock, notifier, limiter, secret } = deps;
+  const codeHash = (purpose: string, destination: string, code: string) =>
+    hmac(secret, `${purpose}\n${destination}\n${code}`);
+
+  return {
+    async issue(purpose: string, to: Destination, lang: Language, memberId: string | null = null) {
+      const limit = await limiter.hit(`tac:${to.address.toLowerCase()}`, deps.perTenMinutes, 600_000);
+      if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
+      const code = randomDigits(TAC_LENGTH);
+      const now = clock.now();
+      await db
+        .insertInto('verification_codes')
+        .values({
+          purpose,
+          destination: to.address.toLowerCase(),
+          member_id: memberId,
+          code_hash: codeHash(purpose, to.address.toLowerCase(), code),
+          created_at: now,
+          expires_at: new Date(now.getTime() + TAC_TTL_SECONDS * 1000),
+          used_at: null,
+        })
+        .execute();
+      await notifier.send({
+        channel: to.channel,
+        destination: to.address,
+        subject: translate('tac_subject', lang),
+        body: translate('tac_body', lang, { code }),
+      });
+      return { destination: maskDestination(to), expires_in: TAC_TTL_SECONDS, resend_in: TAC_RESEND_SECONDS };
+    },
+
+    /**
+     * Checks a code and uses it up inside `tx`, so that a refused operation leaves the code unused.
+     * A wrong try is counted outside `tx`: it sticks even when the operation rolls back.
+     */
+    async consume(tx: Conn, purpose: string, address: string, code: string, field = 'tac') {
+      const destination = address.toLowerCase();
+      const now = clock.now();
+      const latest = await db
+        .selectFrom('verification_codes')
+        .select(['id', 'code_hash', 'wrong_tries', 'expires_at', 'used_at'])
+        .where('purpose', '=', purpose)
+        .where('destination', '=', destination)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const usable =
+        latest &&
+        !latest.used_at &&
+        latest.wrong_tries < TAC_MAX_WRONG_TRIES &&
+        new Date(latest.expires_at).getTime() > now.getTime();
+      if (!latest || !usable) throw fieldRefusal(422, field, 'tac_invalid');
+      if (!sameBytes(latest.code_hash, codeHash(purpose, destination, code))) {
+        await db
+          .updateTable('verification_codes')
+          .set({ wrong_tries: sql`wrong_tries + 1` })
+          .where('id', '=', latest.id)
+          .execute();
+        throw fieldRefusal(422, field, 'tac_invalid');
+      }
+      const used = await tx
+        .updateTable('verification_codes')
+        .set({ used_at: now })
+        .where('id', '=', latest.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (used.numUpdatedRows === 0n) throw fieldRefusal(422, field, 'tac_invalid');
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+
+/** Members are found by userid ignoring case (the unique index is on lower(userid)). */
+export function findByUserid(db: Conn, userid: string) {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where(sql`lower(userid)`, '=', userid.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findById(db: Conn, id: string) {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function useridOf(db: Conn, id: string | null): Promise<string> {
+  if (!id) return '';
+  const row = await db.selectFrom('members').select('userid').where('id', '=', id).executeTakeFirst();
+  return row?.userid ?? '';
+}
+
+export async function isEmailTaken(db: Conn, email: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('members').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export async function isMobileTaken(db: Conn, telPrefix: string, mobile: string, exceptId?: string) {
+  let q = db
+    .selectFrom('members')
+    .select('id')
+    .where('tel_prefix', '=', telPrefix)
+    .where('mobile', '=', mobile);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+/** Which sides under a placement parent are taken. */
+export async function takenSides(db: Conn, parentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('members')
+    .select('side')
+    .where('placement_parent_id', '=', parentId)
+    .execute();
+  return new Set(rows.map((r) => r.side ?? ''));
+}
+
+/** Is `ancestorId` the member `id` itself or above it in the placement tree? */
+export async function isInPlacementSubtree(db: Conn, ancestorId: string, id: string): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    with recursive up(id, parent) as (
+      select id, placement_parent_id from members where id = ${id}
+      union all
+      select m.id, m.placement_parent_id from members m join up on m.id = up.parent
+    )
+    select exists(select 1 from up where id = ${ancestorId}) as found`.execute(db);
+  return result.rows[0]?.found ?? false;
+}
+
+/** The outermost member on one side of `startId`: follow the side's child until there is none. */
+export async function outermostOnSide(db: Conn, startId: string, side: 'L' | 'R'): Promise<string> {
+  const result = await sql<{ id: string }>`
+    with recursive chain(id, depth) as (
+      select ${startId}::bigint, 0
+      union all
+      select m.id, c.depth + 1 from members m join chain c on m.placement_parent_id = c.id and m.side = ${side}
+    )
+    select id from chain order by depth desc limit 1`.execute(db);
+  return result.rows[0]?.id ?? startId;
+}

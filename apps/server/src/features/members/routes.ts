@@ -1,0 +1,58 @@
+import {
+  getInfoC,
+  getProfile,
+  getVerificationCode,
+  updateProfile,
+  updatePwd,
+  updateTransactionPwd,
+} from '@mp/contract';
+import type { Deps } from '../../deps.ts';
+import { handle, reply } from '../../http/calls.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { Tacs } from '../auth/tac.ts';
+import {
+  changeLoginPassword,
+  changeTransactionPassword,
+  sendMemberCode,
+  updateMemberProfile,
+} from './account.ts';
+import { loadProfile } from './profile.ts';
+
+export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
+  return [
+    handle(getInfoC, async (_input, ctx) => {
+      const p = await loadProfile(deps.db, ctx.member.id);
+      return {
+        userid: p.userid,
+        username: p.username,
+        rank: p.rank,
+        role: p.role,
+        lang: p.lang,
+        kyc_state: p.kyc_state,
+        joined_at: p.joined_at,
+        has_tx_password: p.has_tx_password,
+      };
+    }),
+
+    handle(getProfile, async (_input, ctx) => loadProfile(deps.db, ctx.member.id)),
+
+    handle(updateProfile, async (input, ctx) =>
+      reply(await updateMemberProfile(deps, tacs, ctx.member.id, input), 'saved'),
+    ),
+
+    handle(getVerificationCode, async (input, ctx) => {
+      const sent = await sendMemberCode(deps, tacs, ctx.member.id, input, ctx.lang);
+      return reply(sent, sent.destination.includes('@') ? 'tac_sent_email' : 'tac_sent_mobile');
+    }),
+
+    handle(updatePwd, async (input, ctx) => {
+      await changeLoginPassword(deps, sessions, ctx.member.id, input);
+      return reply({}, 'password_changed');
+    }),
+
+    handle(updateTransactionPwd, async (input, ctx) => {
+      await changeTransactionPassword(deps, tacs, ctx.member.id, input);
+      return reply({}, 'saved');
+    }),
+  ];
+}

@@ -1,0 +1,109 @@
+import type { Db } from '../../db/database.ts';
+import { hashPassword } from '../../lib/password.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_TX_PASSWORD = '123456';
+
+type Seed = { userid: string; name: string; email: string; sponsor: string; parent: string; side: 'L' | 'R' };
+
+/** A small tree under the company root: alice on the left with two recruits, bob on the right. */
+const MEMBERS: Seed[] = [
+  {
+    userid: 'alice',
+    name: 'Alice Tan',
+    email: 'alice@example.com',
+    sponsor: 'root',
+    parent: 'root',
+    side: 'L',
+  },
+  { userid: 'bob', name: 'Bob Lim', email: 'bob@example.com', sponsor: 'root', parent: 'root', side: 'R' },
+  {
+    userid: 'carol',
+    name: 'Carol Wong',
+    email: 'carol@example.com',
+    sponsor: 'alice',
+    parent: 'alice',
+    side: 'L',
+  },
+  {
+    userid: 'david',
+    name: 'David Lee',
+    email: 'david@example.com',
+    sponsor: 'alice',
+    parent: 'alice',
+    side: 'R',
+  },
+  { userid: 'erin', name: 'Erin Chua', email: 'erin@example.com', sponsor: 'bob', parent: 'bob', side: 'L' },
+];
+
+const ANNOUNCEMENTS = [
+  {
+    title: {
+      'en-US': 'Welcome to the member platform',
+      'zh-CN': '欢迎来到会员平台',
+      'bm-MY': 'Selamat datang ke platform ahli',
+    },
+    content: {
+      'en-US': 'Sign up, invite friends and build your team. New areas open every week.',
+      'zh-CN': '注册、邀请好友并建立您的团队。每周都有新功能上线。',
+      'bm-MY': 'Daftar, jemput rakan dan bina pasukan anda. Kawasan baharu dibuka setiap minggu.',
+    },
+  },
+  {
+    title: {
+      'en-US': 'Scheduled maintenance',
+      'zh-CN': '系统维护通知',
+      'bm-MY': 'Penyelenggaraan berjadual',
+    },
+    content: {
+      'en-US': 'The platform will be under maintenance on Sunday 02:00-03:00 (UTC+8).',
+      'zh-CN': '平台将于周日 02:00-03:00 (UTC+8) 进行维护。',
+      'bm-MY': 'Platform akan diselenggara pada hari Ahad 02:00-03:00 (UTC+8).',
+    },
+  },
+];
+
+/** Loads demo members and news into an empty database (only the company root and admins present). */
+export async function loadDemoData(
+  db: Db,
+  rootId: string,
+): Promise<{ userid: string; password: string }[] | null> {
+  const members = await db
+    .selectFrom('members')
+    .select('id')
+    .where('role', '=', 'member')
+    .where('id', '<>', rootId)
+    .limit(1)
+    .execute();
+  if (members.length > 0) return null;
+  const [password, txPassword] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_TX_PASSWORD),
+  ]);
+  await db.transaction().execute(async (tx) => {
+    const ids: Record<string, string> = { root: rootId };
+    for (const m of MEMBERS) {
+      const row = await tx
+        .insertInto('members')
+        .values({
+          userid: m.userid,
+          name: m.name,
+          email: m.email,
+          mobile: null,
+          tel_prefix: null,
+          password_hash: password,
+          tx_password_hash: txPassword,
+          sponsor_id: ids[m.sponsor] ?? rootId,
+          placement_parent_id: ids[m.parent] ?? rootId,
+          side: m.side,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids[m.userid] = row.id;
+    }
+    for (const a of ANNOUNCEMENTS) {
+      await tx.insertInto('announcements').values({ title: a.title, content: a.content }).execute();
+    }
+  });
+  return MEMBERS.map((m) => ({ userid: m.userid, password: DEMO_PASSWORD }));
+}

@@ -1,0 +1,91 @@
+import { type Envelope, type Language, translate } from '@mp/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLanguage } from './lang.ts';
+import { Refusal, SessionInvalid, TooManyRequests } from './errors.ts';
+
+export function requestLanguage(req: FastifyRequest): Language {
+  const body = req.body as { lang?: unknown } | undefined;
+  const query = req.query as { lang?: unknown } | undefined;
+  const fromField =
+    typeof body?.lang === 'string' ? body.lang : typeof query?.lang === 'string' ? query.lang : undefined;
+  return pickLanguage(fromField, req.headers['accept-language']);
+}
+
+function send(reply: FastifyReply, body: Envelope) {
+  return reply.code(body.code).type('application/json; charset=utf-8').send(body);
+}
+
+/** A zod issue path (`/email`) and message key to `{ field, message }` in the user's language. */
+function fieldErrors(err: FastifyError, lang: Language) {
+  return (err.validation ?? []).map((v) => {
+    const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+    const key = v.message ?? 'field_invalid';
+    return { field, message: translate(key, lang, { field }) };
+  });
+}
+
+/**
+ * The one place where errors become envelopes (DESIGN.md section 3): refusals are `status 0` with a
+ * localized message, sessions `-9`, rate limits 429, and anything unexpected a 500 that hides details.
+ */
+export function installEnvelope(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) => {
+    return send(reply, { status: 0, code: 404, msg: translate('not_found_call', requestLanguage(req)) });
+  });
+
+  app.setErrorHandler((error: Error, req, reply) => {
+    const lang = requestLanguage(req);
+    if (error instanceof Refusal) {
+      return send(reply, {
+        status: 0,
+        code: error.code,
+        msg: translate(error.key, lang, error.params),
+        ...(error.fields.length
+          ? {
+              errors: error.fields.map((f) => ({
+                field: f.field,
+                message: translate(f.key, lang, f.params),
+              })),
+            }
+          : {}),
+      });
+    }
+    if (error instanceof SessionInvalid) {
+      return send(reply, { status: -9, code: 401, msg: translate('session_expired', lang) });
+    }
+    if (error instanceof TooManyRequests) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      return send(reply, { status: 0, code: 429, msg: translate('too_many_requests', lang) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error as FastifyError, lang);
+      return send(reply, {
+        status: 0,
+        code: 422,
+        msg: errors[0]?.message ?? translate('invalid_request', lang),
+        errors,
+      });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (
+      status === 413 ||
+      fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      fastifyError.code === 'FST_FILES_LIMIT'
+    ) {
+      return send(reply, { status: 0, code: 422, msg: translate('field_too_long', lang, { field: 'file' }) });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed bodies, unsupported content types and the like: the client's fault, no details needed.
+      return send(reply, { status: 0, code: 400, msg: translate('invalid_request', lang) });
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return send(reply, {
+      status: 0,
+      code: 500,
+      msg: translate('internal_error', lang),
+      request_id: String(req.id),
+    });
+  });
+}

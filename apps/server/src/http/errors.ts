@@ -1,0 +1,39 @@
+import type { MessageKey } from '@mp/contract';
+
+export type RefusalCode = 400 | 403 | 404 | 409 | 422;
+export type FieldRefusal = { field: string; key: MessageKey; params?: Record<string, string | number> };
+
+/** A refused request: a business rule or validation said no. Mapped to `status 0` with a localized `msg`. */
+export class Refusal extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly fields: FieldRefusal[] = [],
+  ) {
+    super(key);
+  }
+}
+
+/** Refuses because of one field: the message names it and `errors` carries it. */
+export function fieldRefusal(
+  code: RefusalCode,
+  field: string,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): Refusal {
+  return new Refusal(code, key, { field, ...params }, [{ field, key, params: { field, ...params } }]);
+}
+
+/** The session is missing, wrong, expired or revoked: `status -9`. */
+export class SessionInvalid extends Error {
+  constructor() {
+    super('session_expired');
+  }
+}
+
+export class TooManyRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too_many_requests');
+  }
+}

@@ -1,0 +1,7 @@
+import type { SessionMember } from './calls.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member?: SessionMember;
+  }
+}

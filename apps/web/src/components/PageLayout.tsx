@@ -1,0 +1,49 @@
+import { NavBar } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from '../lib/navigation.ts';
+
+type Props = {
+  title: ReactNode;
+  /** Tab pages have no back button. */
+  back?: boolean;
+  right?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+};
+
+/** Whether the router has an earlier entry of ours to go back to (react-router keeps an index in history.state). */
+function canGoBack(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
+}
+
+export function useBack(): () => void {
+  const navigate = useNavigate();
+  return () => (canGoBack() ? navigate(-1) : navigate(HOME_PATH, { replace: true }));
+}
+
+/** The standard page: amber navigation bar with white title and a back button, then the content. */
+export function PageLayout({ title, back = true, right, children, testId }: Props) {
+  const { t } = useTranslation();
+  const goBack = useBack();
+  return (
+    <div className="page" data-testid={testId}>
+      <NavBar
+        className="app-nav"
+        backIcon={back}
+        back={back ? null : undefined}
+        backIconProps={{ 'aria-label': t('nav.back') }}
+        onBack={back ? goBack : undefined}
+        right={right}
+        data-testid="nav-bar"
+      >
+        <h1 className="app-nav-title" data-testid="nav-title">
+          {title}
+        </h1>
+      </NavBar>
+      <main className="page-body">{children}</main>
+    </div>
+  );
+}

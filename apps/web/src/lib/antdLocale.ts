@@ -1,0 +1,39 @@
+import type { Language } from '@mp/contract';
+import enUS from 'antd-mobile/es/locales/en-US';
+import msMY from 'antd-mobile/es/locales/ms-MY';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+
+type AntdLocale = typeof enUS;
+
+/**
+ * antd-mobile's ms-MY has typos and odd wording ("yabg", "Faham" for OK); these are the texts our
+ * screens show, in proper Malay. Its `.locale` fields do not match our language codes, so we map by hand.
+ */
+const msMYFixed: AntdLocale = {
+  ...msMY,
+  common: { ...msMY.common, confirm: 'Sahkan', cancel: 'Batal', loading: 'Memuatkan', close: 'Tutup' },
+  Dialog: { ...msMY.Dialog, ok: 'Sahkan' },
+  Modal: { ...msMY.Modal, ok: 'Sahkan' },
+  InfiniteScroll: { ...msMY.InfiniteScroll, noMore: 'Tiada lagi data', retry: 'Cuba lagi' },
+  PullToRefresh: {
+    ...msMY.PullToRefresh,
+    pulling: 'Tarik untuk muat semula',
+    canRelease: 'Lepaskan untuk muat semula',
+    complete: 'Selesai',
+  },
+  Form: {
+    ...msMY.Form,
+    defaultValidateMessages: {
+      ...msMY.Form.defaultValidateMessages,
+      types: Object.fromEntries(
+        Object.keys(msMY.Form.defaultValidateMessages.types).map((k) => [k, '${label} bukan ${type} yang sah']),
+      ) as AntdLocale['Form']['defaultValidateMessages']['types'],
+    },
+  },
+};
+
+export const ANTD_LOCALES: Record<Language, AntdLocale> = {
+  'en-US': enUS,
+  'zh-CN': zhCN,
+  'bm-MY': msMYFixed,
+};

@@ -1,0 +1,167 @@
+import {
+  type CallDef,
+  type FieldError,
+  REQUEST_TIMEOUT_MS,
+  type RequestOf,
+  type ResponseOf,
+  STATUS_OK,
+  STATUS_SESSION,
+} from '@mp/contract';
+import { showAlert, showToast } from './feedback.ts';
+import { currentLanguage, i18n } from './i18n.ts';
+import { beginLoading } from './loading.ts';
+import { goToLogin } from './navigation.ts';
+import { clearSession, getToken } from './session.ts';
+
+export const API_BASE = '/api';
+
+/** The spec's one exception to the global loading indicator: the home page's coin ticker. */
+const NO_LOADING_CALLS = new Set(['main/homecoin']);
+
+export const NOT_FOUND_TEXT = 'error_code:404';
+
+/** A refused or failed call. `errors` names the fields a form should mark. */
+export class ApiError extends Error {
+  readonly call: string;
+  readonly code: number;
+  readonly errors: FieldError[];
+
+  constructor(call: string, code: number, message: string, errors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.call = call;
+    this.code = code;
+    this.errors = errors;
+  }
+
+  /** The server's message for one field, if it named that field. */
+  fieldError(field: string): string | undefined {
+    return this.errors.find((e) => e.field === field)?.message;
+  }
+}
+
+export type ApiOptions = {
+  /**
+   * Quiet calls (as-you-type checks) show no toast and no 404 modal: the page shows the outcome inline.
+   * Session expiry and the too-many-requests modal are never quiet.
+   */
+  quiet?: boolean;
+  signal?: AbortSignal;
+};
+
+export type ApiResult<C extends CallDef> = { data: ResponseOf<C>; msg: string };
+
+type Body = { status?: unknown; code?: unknown; msg?: unknown; data?: unknown; errors?: unknown };
+
+function buildUrl(call: CallDef, input: object): string {
+  const url = `${API_BASE}/${call.name}`;
+  if (call.method !== 'GET') return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const qs = query.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function buildHeaders(call: CallDef): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+  if (call.method !== 'GET') headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function toFieldErrors(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (e): e is FieldError =>
+      typeof e === 'object' && e !== null && typeof e.field === 'string' && typeof e.message === 'string',
+  );
+}
+
+async function readBody(res: Response): Promise<Body> {
+  try {
+    const parsed: unknown = await res.json();
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+async function send(call: CallDef, input: object, options: ApiOptions): Promise<Response> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  try {
+    return await fetch(buildUrl(call, input), {
+      method: call.method,
+      headers: buildHeaders(call),
+      body: call.method === 'GET' ? undefined : JSON.stringify(input),
+      signal,
+    });
+  } catch {
+    if (options.signal?.aborted) throw new ApiError(call.name, 0, 'aborted');
+    const key = timeout.signal.aborted ? 'common:errors.timeout' : 'common:errors.network';
+    throw fail(call, options, 0, i18n.t(key));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function fail(call: CallDef, options: ApiOptions, code: number, msg: string, errors: FieldError[] = []) {
+  if (!options.quiet) showToast(msg);
+  return new ApiError(call.name, code, msg, errors);
+}
+
+/** Calls the API and returns the envelope's data and message; every error rule of spec section 8 lives here. */
+export async function apiEnvelope<C extends CallDef>(
+  call: C,
+  input: RequestOf<C>,
+  options: ApiOptions = {},
+): Promise<ApiResult<C>> {
+  const done = NO_LOADING_CALLS.has(call.name.toLowerCase()) ? () => {} : beginLoading();
+  try {
+    const res = await send(call, input ?? {}, options);
+    const body = await readBody(res);
+    const code = typeof body.code === 'number' ? body.code : res.status;
+    const msg = typeof body.msg === 'string' && body.msg ? body.msg : i18n.t('common:errors.generic');
+    const errors = toFieldErrors(body.errors);
+
+    if (body.status === STATUS_SESSION) {
+      clearSession();
+      goToLogin();
+      showToast(i18n.t('common:errors.sessionExpired'));
+      throw new ApiError(call.name, 401, msg);
+    }
+    if (code === 429 || res.status === 429) {
+      const text = i18n.t('common:errors.tooOften');
+      void showAlert(text);
+      throw new ApiError(call.name, 429, text);
+    }
+    if (res.status === 404) {
+      if (!options.quiet) void showAlert(NOT_FOUND_TEXT);
+      throw new ApiError(call.name, 404, typeof body.msg === 'string' ? body.msg : NOT_FOUND_TEXT, errors);
+    }
+    if (res.status !== 200 || body.status !== STATUS_OK) {
+      throw fail(call, options, code, msg, errors);
+    }
+    const parsed = call.response.safeParse(body.data ?? {});
+    if (!parsed.success) {
+      console.error(`Unexpected response from ${call.name}`, parsed.error.issues);
+      throw fail(call, options, 0, i18n.t('common:errors.generic'));
+    }
+    return { data: parsed.data as ResponseOf<C>, msg };
+  } finally {
+    done();
+  }
+}
+
+/** Calls the API and returns the typed `data` of a successful envelope. */
+export async function api<C extends CallDef>(
+  call: C,
+  input: RequestOf<C>,
+  options?: ApiOptions,
+): Promise<ResponseOf<C>> {
+  return (await apiEnvelope(call, input, options)).data;
+}

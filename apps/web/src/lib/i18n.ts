@@ -1,0 +1,52 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@mp/contract';
+import { setDefaultConfig } from 'antd-mobile';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { NAMESPACES, resources } from '../locales/index.ts';
+import { ANTD_LOCALES } from './antdLocale.ts';
+
+/** Local storage key fixed by the spec. */
+export const LANG_KEY = 'lang';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function storedLanguage(): Language {
+  const stored = localStorage.getItem(LANG_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** Imperative Toast and Dialog ignore <ConfigProvider>: keep their default locale in step too. */
+function applyLanguage(lang: Language): void {
+  setDefaultConfig({ locale: ANTD_LOCALES[lang] });
+  document.documentElement.lang = lang;
+}
+
+i18n.on('languageChanged', (lng) => {
+  if (isLanguage(lng)) applyLanguage(lng);
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+applyLanguage(currentLanguage());
+
+export async function setLanguage(lang: Language): Promise<void> {
+  localStorage.setItem(LANG_KEY, lang);
+  await i18n.changeLanguage(lang);
+}
+
+export { i18n };

@@ -1,0 +1,29 @@
+import catalogue from './catalogue.json' with { type: 'json' };
+import type { CallDef } from './call.ts';
+import * as auth from './calls/auth.ts';
+import * as member from './calls/member.ts';
+import * as system from './calls/system.ts';
+
+/** Every call this contract declares. The server registers a handler for each. */
+export const CALLS: CallDef[] = [system, auth, member].flatMap((mod) =>
+  Object.values(mod).filter(
+    (v): v is CallDef =>
+      typeof v === 'object' && v !== null && 'name' in v && 'method' in v && 'request' in v,
+  ),
+);
+
+/** The spec's route paths; the one the spec leaves unnamed (a third-party exchange demo) gets a path here. */
+export const THIRD_PARTY_DEMO_PATH = '/pages/trade/demoExchange';
+export const SPEC_ROUTES: { path: string; group: string }[] = catalogue.routes.map((r) => ({
+  path: r.path ?? THIRD_PARTY_DEMO_PATH,
+  group: r.group,
+}));
+
+export const SPEC_CALLS: { call: string; method: string; group: string }[] = catalogue.calls;
+
+const declared = new Set(CALLS.map((c) => c.name.toLowerCase()));
+
+/** Spec calls with no declaration yet: they answer 404 until an issue builds them. */
+export const NOT_BUILT_CALLS: string[] = SPEC_CALLS.map((c) => c.call).filter(
+  (name) => !declared.has(name.toLowerCase()),
+);

@@ -1,0 +1,56 @@
+/** Business constants from the specification (section 9). Each appears here once. */
+export const LANGUAGES = ['en-US', 'zh-CN', 'bm-MY'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en-US';
+
+export const USERNAME_MIN = 5;
+export const USERNAME_MAX = 15;
+/** Letters and digits only, 5 to 15 of them. */
+export const USERNAME_RE = /^[A-Za-z0-9]{5,15}$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;
+
+export const MIN_WITHDRAWAL_USD = '20';
+/** Withdrawal fee in basis points of the amount: 5%. */
+export const WITHDRAWAL_FEE_BPS = 500;
+export const DEPOSIT_CONFIRMATIONS = 6;
+
+export const TAC_LENGTH = 6;
+export const TAC_TTL_SECONDS = 600;
+export const TAC_MAX_WRONG_TRIES = 5;
+export const TAC_RESEND_SECONDS = 60;
+
+export const PULL_THRESHOLD_PX = 80;
+export const BACK_TO_TOP_PX = 1000;
+export const LAZY_DELAY_MS = 200;
+export const LAZY_TIMEOUT_MS = 60_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const TEXT_FILTER_MAX = 15;
+export const TOAST_MS = 2000;
+export const EXIT_DOUBLE_PRESS_MS = 2000;
+
+export const TAB_COLOR = '#4d4d4d';
+export const TAB_COLOR_SELECTED = '#000000';
+export const NAV_COLOR = '#ffaa00';
+
+export const RANKS = ['Fans', 'Analyst', 'Developer', 'Operator', 'Investor'] as const;
+export type Rank = (typeof RANKS)[number];
+export const ROLES = ['member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const SIDES = ['L', 'R'] as const;
+export type Side = (typeof SIDES)[number];
+
+export const TAB_SETS = {
+  four: ['home', 'shop', 'wallet', 'me'],
+  six: ['home', 'mining', 'wallet', 'market', 'me', 'defi'],
+} as const;
+export type TabSetName = keyof typeof TAB_SETS;
+
+/** Cuts text over 15 characters to the first 15 plus an ellipsis (spec section 9). */
+export function textFilter(text: string, max = TEXT_FILTER_MAX): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}

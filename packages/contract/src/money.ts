@@ -1,0 +1,45 @@
+/**
+ * Money is an integer of the asset's minor unit, as a bigint: with 6 decimals, "20.5" is 20500000n.
+ * On the wire it is a decimal string in major units. Never a JS number.
+ */
+export type Minor = bigint;
+
+const DECIMAL_RE = /^(\d+)(?:\.(\d+))?$/;
+
+export type ParseAmountResult =
+  | { ok: true; value: Minor }
+  | { ok: false; reason: 'format' | 'decimals' | 'too_large' };
+
+/** Largest amount we accept: keeps every sum far inside BIGINT (2^63). */
+export const MAX_MINOR = 10n ** 24n;
+
+/** Parses a non-negative decimal string exactly into minor units. */
+export function parseAmount(text: string, decimals: number): ParseAmountResult {
+  const trimmed = text.trim();
+  const m = DECIMAL_RE.exec(trimmed);
+  if (!m) return { ok: false, reason: 'format' };
+  const whole = m[1] ?? '0';
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > decimals) return { ok: false, reason: 'decimals' };
+  const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+  if (value > MAX_MINOR) return { ok: false, reason: 'too_large' };
+  return { ok: true, value };
+}
+
+/** Formats minor units as a plain decimal string without trailing zeros ("20.5"). */
+export function formatAmount(value: Minor, decimals: number, minDecimals = 0): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  let frac = decimals > 0 ? (abs % base).toString().padStart(decimals, '0') : '';
+  frac = frac.replace(/0+$/, '');
+  if (frac.length < minDecimals) frac = frac.padEnd(minDecimals, '0');
+  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}
+
+/** a * bps / 10000 rounded up: fees always round in the platform's favour. */
+export function feeCeil(amount: Minor, bps: number): Minor {
+  const num = amount * BigInt(bps);
+  return (num + 9999n) / 10000n;
+}

@@ -85,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(method === 'GET'
         ? { query: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }
         : opts.form
-          ? { payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString() }
+          ? { payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() }
           : { payload: body }),
     });
     return { http: res.statusCode, body: res.json(), headers: res.headers };

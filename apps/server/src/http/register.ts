@@ -39,9 +39,11 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
       // Every body is an object, even an empty POST: schemas then say which field is missing.
       preValidation: async (req) => {
         if (def.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+        // Read before validation: the schema drops fields it does not name, such as a `token` form field.
+        req.bearer = bearerToken(req);
       },
       preHandler: async (req) => {
-        const token = bearerToken(req);
+        const token = req.bearer;
         const limit = await opts.limiter.hit(
           `g:${token ? token.slice(0, 16) : req.ip}`,
           opts.globalPerMinute,

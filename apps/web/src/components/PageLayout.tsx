@@ -1,4 +1,5 @@
 import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,10 +33,14 @@ export function PageLayout({ title, back = true, right, children, testId }: Prop
     <div className="page" data-testid={testId}>
       <NavBar
         className="app-nav"
-        backIcon={back}
-        back={back ? null : undefined}
-        backIconProps={{ 'aria-label': t('nav.back') }}
-        onBack={back ? goBack : undefined}
+        back={null}
+        left={
+          back ? (
+            <button type="button" className="nav-back" aria-label={t('nav.back')} data-testid="nav-back" onClick={goBack}>
+              <LeftOutline />
+            </button>
+          ) : undefined
+        }
         right={right}
         data-testid="nav-bar"
       >

@@ -24,13 +24,16 @@ export const NOT_FOUND_TEXT = 'error_code:404';
 export class ApiError extends Error {
   readonly call: string;
   readonly code: number;
+  /** The text shown to the user (the server's localized `msg`, or ours for network failures). */
+  readonly msg: string;
   readonly errors: FieldError[];
 
-  constructor(call: string, code: number, message: string, errors: FieldError[] = []) {
-    super(message);
+  constructor(call: string, code: number, msg: string, errors: FieldError[] = []) {
+    super(msg);
     this.name = 'ApiError';
     this.call = call;
     this.code = code;
+    this.msg = msg;
     this.errors = errors;
   }
 

@@ -1,0 +1,94 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(webRoot, '../..');
+export const ADMIN = { userid: 'e2eadmin', password: 'e2e-admin-pass' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** Starts the app as `npm start` would (built web app, embedded PostgreSQL, demo data), on a free port. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(webRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') {
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: webRoot, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERID: ADMIN.userid,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      GLOBAL_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  server.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/Index/getdata`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const artifacts = path.join(repoRoot, 'test-artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  project.provide('baseUrl', baseUrl);
+  project.provide('artifacts', artifacts);
+  project.provide('admin', ADMIN);
+
+  return async () => {
+    server.kill('SIGINT');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        resolve();
+      }, 15_000);
+      server.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    artifacts: string;
+    admin: { userid: string; password: string };
+  }
+}

@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import { useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { ANTD_LOCALES } from '../lib/antdLocale.ts';
+import { i18n, isLanguage } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/queryClient.ts';
+import { createAppRouter } from './router.ts';
+
+function LocalizedRouter() {
+  const { i18n: current } = useTranslation();
+  const [router] = useState(createAppRouter);
+  const lang = isLanguage(current.language) ? current.language : 'en-US';
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lang]}>
+      <RouterProvider router={router} />
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <LocalizedRouter />
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

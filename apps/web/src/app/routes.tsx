@@ -1,0 +1,40 @@
+import { SPEC_ROUTES } from '@mp/contract';
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { HOME_PATH } from '../lib/navigation.ts';
+import { AppShell } from './AppShell.tsx';
+import { lazyPage } from './lazyPage.tsx';
+import { BUILT_PAGES } from './pages.ts';
+import { RequireAuth } from './RequireAuth.tsx';
+
+const ENTRY_PATHS = new Set(['/', '/pages/main']);
+
+const ComingSoon = lazyPage(() => import('../components/ComingSoon.tsx'));
+const NotFound = lazyPage(() => import('../components/NotFoundPage.tsx'));
+
+function specRoute(path: string): RouteObject {
+  if (ENTRY_PATHS.has(path)) return { path, element: <Navigate to={HOME_PATH} replace /> };
+  const built = BUILT_PAGES[path];
+  if (!built) return { path, element: <ComingSoon /> };
+  const Page = lazyPage(built.load);
+  return {
+    path,
+    element: built.auth ? (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    ) : (
+      <Page />
+    ),
+  };
+}
+
+/** Every route path of the spec (section 2), each lazily loaded, plus a not-found page. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <AppShell />,
+      children: [...SPEC_ROUTES.map((r) => specRoute(r.path)), { path: '*', element: <NotFound /> }],
+    },
+  ];
+}

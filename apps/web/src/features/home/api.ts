@@ -1,0 +1,10 @@
+import { getAnnouncement } from '@mp/contract';
+import { api } from '../../lib/api.ts';
+
+export const homeKeys = {
+  announcements: ['home', 'announcements'] as const,
+};
+
+export function fetchAnnouncements(page: number, pagesize: number) {
+  return api(getAnnouncement, { page, pagesize });
+}

@@ -1,0 +1,45 @@
+import {
+  getInfoC,
+  getProfile,
+  getVerificationCode,
+  type RequestOf,
+  updateProfile,
+  updatePwd,
+  updateTransactionPwd,
+} from '@mp/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { TacSent } from '../../components/TacButton.tsx';
+import { api, apiEnvelope } from '../../lib/api.ts';
+
+export const personalKeys = {
+  all: ['personal'] as const,
+  card: ['personal', 'card'] as const,
+  profile: ['personal', 'profile'] as const,
+};
+
+export const memberCardQuery = queryOptions({
+  queryKey: personalKeys.card,
+  queryFn: () => api(getInfoC, {}),
+});
+
+export const profileQuery = queryOptions({
+  queryKey: personalKeys.profile,
+  queryFn: () => api(getProfile, {}),
+});
+
+export function saveProfile(input: RequestOf<typeof updateProfile>) {
+  return apiEnvelope(updateProfile, input);
+}
+
+export async function sendMemberTac(input: RequestOf<typeof getVerificationCode>): Promise<TacSent> {
+  const { data, msg } = await apiEnvelope(getVerificationCode, input);
+  return { msg, resendIn: data.resend_in };
+}
+
+export function changeLoginPassword(input: RequestOf<typeof updatePwd>) {
+  return apiEnvelope(updatePwd, input);
+}
+
+export function changeTransactionPassword(input: RequestOf<typeof updateTransactionPwd>) {
+  return apiEnvelope(updateTransactionPwd, input);
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: lint, type-check every workspace, unit + API tests, build the web app, end-to-end tests.
+// Runs every step even when one fails, then prints one summary line and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'mp-test-report-'));
+/** Vitest also writes a JSON report, so the summary can count tests, not steps. */
+const vitest = (name, projects) => [
+  name,
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${projects.join('-')}.json`)}`,
+  ],
+  path.join(reports, `${projects.join('-')}.json`),
+];
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const node = process.execPath;
+
+const steps = [
+  ['lint (biome)', node, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']],
+  ['types: contract', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'packages/contract']],
+  ['types: server', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'apps/server']],
+  ['types: web', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'apps/web']],
+  vitest('unit + API tests', ['contract', 'server', 'web']),
+  ['build web', node, [bin('vite', 'bin/vite.js'), 'build', 'apps/web']],
+  vitest('end-to-end (chromium)', ['e2e']),
+];
+
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let testsPassed = 0;
+let testsFailed = 0;
+for (const [name, cmd, args, report] of steps) {
+  if (only.length && !only.some((o) => name.includes(o))) continue;
+  const started = Date.now();
+  process.stdout.write(`\n=== ${name}\n`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const ok = res.status === 0;
+  if (ok) passed++;
+  else failed++;
+  if (report && existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    testsPassed += r.numPassedTests;
+    testsFailed += r.numFailedTests;
+  } else if (report) {
+    testsFailed++;
+  }
+  process.stdout.write(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}
+process.stdout.write(`\nsteps: ${passed} ok, ${failed} failed\n`);
+process.stdout.write(`tests: ${testsPassed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed\n`);
+process.exit(failed ? 1 : 0);

@@ -26,6 +26,7 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const node = process.execPath;
 
 const steps = [
+  ['docs: FEATURES.md is current', node, ['--import', 'tsx', 'scripts/features.ts', '--check']],
   ['lint (biome)', node, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']],
   ['types: contract', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'packages/contract']],
   ['types: server', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'apps/server']],

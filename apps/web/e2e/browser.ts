@@ -22,7 +22,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** A phone-sized page on the app. */
 export async function openApp(browser: Browser, hash = '#/pages/login/login'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   await page.goto(`${inject('baseUrl')}/${hash}`);
   return page;
@@ -35,7 +39,11 @@ export async function screenshot(page: Page, name: string) {
 type Envelope<T> = { status: number; code: number; msg: string; data: T };
 
 /** Calls the API directly (as another device or an admin would). */
-export async function api<T>(name: string, body: Record<string, unknown> = {}, token?: string): Promise<Envelope<T>> {
+export async function api<T>(
+  name: string,
+  body: Record<string, unknown> = {},
+  token?: string,
+): Promise<Envelope<T>> {
   const res = await fetch(`${inject('baseUrl')}/api/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -47,7 +55,10 @@ export async function api<T>(name: string, body: Record<string, unknown> = {}, t
 /** The newest code the dev outbox holds for a destination, read through Admin/outbox as an admin. */
 export async function codeFromOutbox(destination: string): Promise<string> {
   const admin = inject('admin');
-  const login = await api<{ token: string }>('Logon/login', { username: admin.userid, password: admin.password });
+  const login = await api<{ token: string }>('Logon/login', {
+    username: admin.userid,
+    password: admin.password,
+  });
   const box = await api<{ list: { body: string }[] }>('Admin/outbox', { destination }, login.data.token);
   const code = /\b(\d{6})\b/.exec(box.data.list[0]?.body ?? '')?.[1];
   if (!code) throw new Error(`no code for ${destination}`);

@@ -23,26 +23,33 @@ function freePort(): Promise<number> {
 /** Starts the app as `npm start` would (built web app, embedded PostgreSQL, demo data), on a free port. */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(webRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') {
-    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: webRoot, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: webRoot,
+      stdio: 'inherit',
+    });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-'));
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_USERID: ADMIN.userid,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      GLOBAL_LIMIT_PER_MINUTE: '100000',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_USERID: ADMIN.userid,
+        ADMIN_PASSWORD: ADMIN.password,
+        DEMO_DATA: '1',
+        LOG_LEVEL: 'warn',
+        GLOBAL_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   server.stdout?.on('data', (d: Buffer) => {
     output += d.toString();

@@ -1,11 +1,15 @@
 import catalogue from './catalogue.json' with { type: 'json' };
 import type { CallDef } from './call.ts';
+import * as adminMoney from './calls/admin-money.ts';
 import * as auth from './calls/auth.ts';
 import * as member from './calls/member.ts';
 import * as system from './calls/system.ts';
+import * as transfer from './calls/transfer.ts';
+import * as wallet from './calls/wallet.ts';
+import * as withdraw from './calls/withdraw.ts';
 
 /** Every call this contract declares. The server registers a handler for each. */
-export const CALLS: CallDef[] = [system, auth, member].flatMap((mod) =>
+export const CALLS: CallDef[] = [system, auth, member, wallet, transfer, withdraw, adminMoney].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>
       typeof v === 'object' && v !== null && 'name' in v && 'method' in v && 'request' in v,

@@ -54,3 +54,38 @@ export function textFilter(text: string, max = TEXT_FILTER_MAX): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
+
+/** Assets and their minor-unit decimals: 1 USDT is 1_000_000 minor units. */
+export const ASSETS = {
+  USDT: { decimals: 6, name: 'Tether USD' },
+  XT: { decimals: 6, name: 'X Token' },
+  RP: { decimals: 2, name: 'Registration points' },
+  DP: { decimals: 2, name: 'Deposit points' },
+} as const;
+export type AssetCode = keyof typeof ASSETS;
+export const ASSET_CODES = Object.keys(ASSETS) as AssetCode[];
+/** The platform token. */
+export const PLATFORM_TOKEN: AssetCode = 'XT';
+
+/** A member's wallets and the assets each may hold. */
+export const WALLETS = {
+  deposit: ['USDT'],
+  trading: ['USDT'],
+  reward: ['USDT'],
+  funds: ['USDT', 'XT'],
+  registration_points: ['RP'],
+  deposit_points: ['DP'],
+} as const satisfies Record<string, readonly AssetCode[]>;
+export type WalletKind = keyof typeof WALLETS;
+export const WALLET_KINDS = Object.keys(WALLETS) as WalletKind[];
+
+export function walletHolds(wallet: WalletKind, asset: AssetCode): boolean {
+  return (WALLETS[wallet] as readonly AssetCode[]).includes(asset);
+}
+
+/** Withdrawal networks a member can bind an address for. */
+export const ADDRESS_TYPES = ['USDT-TRC20', 'USDT-ERC20', 'USDT-BEP20'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export const BONUS_TYPES = ['sponsor', 'pairing', 'level'] as const;
+export type BonusType = (typeof BONUS_TYPES)[number];

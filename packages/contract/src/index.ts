@@ -7,3 +7,7 @@ export * from './money.ts';
 export * from './calls/auth.ts';
 export * from './calls/member.ts';
 export * from './calls/system.ts';
+export * from './calls/admin-money.ts';
+export * from './calls/transfer.ts';
+export * from './calls/wallet.ts';
+export * from './calls/withdraw.ts';

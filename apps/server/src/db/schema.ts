@@ -24,6 +24,9 @@ export interface MembersTable {
   side: 'L' | 'R' | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled: Generated<boolean>;
+  totp_last_step: ColumnType<string, string | number | undefined, string | number>;
 }
 
 export interface SessionsTable {
@@ -80,6 +83,100 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+/** bigint columns come back from pg as strings; written as bigint or string. */
+type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
+type Int8Default = ColumnType<string, bigint | string | number | undefined, bigint | string | number>;
+
+export interface AssetsTable {
+  code: string;
+  decimals: number;
+  name: string;
+}
+
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  member_id: string | null;
+  platform: string | null;
+  wallet: string;
+  asset: string;
+  debits_posted: Int8Default;
+  credits_posted: Int8Default;
+  debits_pending: Int8Default;
+  credits_pending: Int8Default;
+  no_overdraft: boolean;
+  version: Int8Default;
+  created_at: CreatedAt;
+}
+
+export interface LedgerOperationsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: string;
+  member_id: string | null;
+  request_hash: Buffer;
+  result: unknown;
+  created_at: CreatedAt;
+}
+
+export type TransferFlags = 'posted' | 'pending' | 'post_pending' | 'void_pending';
+
+export interface LedgerTransfersTable {
+  id: Generated<string>;
+  operation_id: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: Int8;
+  asset: string;
+  kind: string;
+  flags: TransferFlags;
+  pending_id: string | null;
+  debit_balance_after: Int8;
+  credit_balance_after: Int8;
+  reference: string;
+  details: unknown;
+  created_at: CreatedAt;
+}
+
+export interface WithdrawAddressesTable {
+  member_id: string;
+  address: string;
+  address_type: string;
+  bound_at: CreatedAt;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<string>;
+  member_id: string;
+  operation_id: string;
+  wallet: string;
+  asset: string;
+  amount: Int8;
+  fee: Int8;
+  address: string;
+  address_type: string;
+  status: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | undefined, 'approved' | 'rejected'>;
+  reason: Generated<string>;
+  payout_transfer_id: string;
+  fee_transfer_id: string | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface AirdropCampaignsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  name: string;
+  asset: string;
+  amount_each: Int8;
+  recipients: string[];
+  done: Generated<number>;
+  status: ColumnType<'running' | 'done' | 'failed', 'running' | undefined, 'running' | 'done' | 'failed'>;
+  error: Generated<string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   members: MembersTable;
   sessions: SessionsTable;
@@ -88,4 +185,11 @@ export interface DB {
   announcements: AnnouncementsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  assets: AssetsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_operations: LedgerOperationsTable;
+  ledger_transfers: LedgerTransfersTable;
+  withdraw_addresses: WithdrawAddressesTable;
+  withdrawals: WithdrawalsTable;
+  airdrop_campaigns: AirdropCampaignsTable;
 }

@@ -5,7 +5,11 @@ export function PageLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="page-state" data-testid="page-load-error" role="alert">
-      <ErrorBlock status="disconnected" title={t('pageLoad.errorTitle')} description={t('pageLoad.errorText')} />
+      <ErrorBlock
+        status="disconnected"
+        title={t('pageLoad.errorTitle')}
+        description={t('pageLoad.errorText')}
+      />
       <Button color="primary" onClick={onRetry} data-testid="page-load-retry">
         {t('pageLoad.retry')}
       </Button>

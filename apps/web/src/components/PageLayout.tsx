@@ -36,7 +36,13 @@ export function PageLayout({ title, back = true, right, children, testId }: Prop
         back={null}
         left={
           back ? (
-            <button type="button" className="nav-back" aria-label={t('nav.back')} data-testid="nav-back" onClick={goBack}>
+            <button
+              type="button"
+              className="nav-back"
+              aria-label={t('nav.back')}
+              data-testid="nav-back"
+              onClick={goBack}
+            >
               <LeftOutline />
             </button>
           ) : undefined

@@ -27,7 +27,14 @@ const PULL_STATE: Record<PullStatus, ListState> = {
 };
 
 /** Pull-to-refresh (80 px) and load-more (10 per page) list over a paged call. */
-export function PagedList<T>({ queryKey, fetchPage, renderItem, itemKey, pageSize, testId = 'paged-list' }: Props<T>) {
+export function PagedList<T>({
+  queryKey,
+  fetchPage,
+  renderItem,
+  itemKey,
+  pageSize,
+  testId = 'paged-list',
+}: Props<T>) {
   const { t } = useTranslation();
   const size = pageSize ?? PAGE_SIZE_DEFAULT;
   const query = useInfiniteQuery({

@@ -28,7 +28,13 @@ export function TelPrefixPicker({ value, onChange, testId = 'tel-prefix' }: Prop
   }));
   return (
     <>
-      <Button size="small" fill="none" onClick={() => setOpen(true)} data-testid={testId} aria-label={t('telPrefix.choose')}>
+      <Button
+        size="small"
+        fill="none"
+        onClick={() => setOpen(true)}
+        data-testid={testId}
+        aria-label={t('telPrefix.choose')}
+      >
         {value ? formatPrefix(value) : t('telPrefix.choose')}
       </Button>
       <Picker

@@ -26,7 +26,11 @@ const msMYFixed: AntdLocale = {
     defaultValidateMessages: {
       ...msMY.Form.defaultValidateMessages,
       types: Object.fromEntries(
-        Object.keys(msMY.Form.defaultValidateMessages.types).map((k) => [k, '${label} bukan ${type} yang sah']),
+        Object.keys(msMY.Form.defaultValidateMessages.types).map((k) => [
+          k,
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: antd-mobile's own placeholder syntax, filled by the library.
+          '${label} bukan ${type} yang sah',
+        ]),
       ) as AntdLocale['Form']['defaultValidateMessages']['types'],
     },
   },

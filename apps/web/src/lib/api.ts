@@ -154,6 +154,7 @@ export async function apiEnvelope<C extends CallDef>(
       console.error(`Unexpected response from ${call.name}`, parsed.error.issues);
       throw fail(call, options, 0, i18n.t('common:errors.generic'));
     }
+    // The schema is C['response'], so its output is ResponseOf<C>; TypeScript loses that through the generic.
     return { data: parsed.data as ResponseOf<C>, msg };
   } finally {
     done();

@@ -18,7 +18,8 @@ export function zodRule(schema: z.ZodType, field: string): RuleObject {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value ?? '');
-      if (!result.success) throw new Error(issueText(result.error.issues[0]?.message ?? 'field_invalid', field));
+      if (!result.success)
+        throw new Error(issueText(result.error.issues[0]?.message ?? 'field_invalid', field));
     },
   };
 }

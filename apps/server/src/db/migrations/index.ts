@@ -1,4 +1,8 @@
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_ledger.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
-export const MIGRATIONS: { id: string; up: string }[] = [{ id: '0001_foundation', up: m0001.up }];
+export const MIGRATIONS: { id: string; up: string }[] = [
+  { id: '0001_foundation', up: m0001.up },
+  { id: '0002_ledger', up: m0002.up },
+];

@@ -67,6 +67,12 @@ describe('system calls', () => {
     await t.db.deleteFrom('settings').where('key', '=', 'tab_set').execute();
   });
 
+  it('logon/getTelPrefix lists the country prefixes for mobile sign-up', async () => {
+    const data = await t.ok<{ list: { prefix: string; country: string }[] }>('logon/getTelPrefix');
+    expect(data.list[0]).toEqual({ prefix: '+60', country: 'MY', name: 'Malaysia' });
+    expect(new Set(data.list.map((p) => p.prefix)).size).toBe(data.list.length);
+  });
+
   it('matches call names case-insensitively', async () => {
     const res = await t.call('INDEX/GETDATA');
     expect(res.body.status).toBe(1);

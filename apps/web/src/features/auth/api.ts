@@ -56,7 +56,8 @@ export const sponsorCheckQuery = (sponsorId: string) =>
 export const placementCheckQuery = (sponsorId: string, placementId: string) =>
   queryOptions({
     queryKey: authKeys.placement(sponsorId, placementId),
-    queryFn: () => api(checkPlacementId, { sponsor_id: sponsorId, placement_id: placementId }, { quiet: true }),
+    queryFn: () =>
+      api(checkPlacementId, { sponsor_id: sponsorId, placement_id: placementId }, { quiet: true }),
     enabled: sponsorId.length > 0 && placementId.length > 0,
     staleTime: 10_000,
   });

@@ -2,6 +2,7 @@ import { EXIT_DOUBLE_PRESS_MS } from '@mp/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/feedback.ts';
+import { currentPath, HOME_PATH } from '../../lib/navigation.ts';
 
 const GUARD = 'exitGuard';
 
@@ -19,11 +20,13 @@ export function useExitOnDoublePress(): void {
   const { t } = useTranslation('home');
   useEffect(() => {
     const { history } = window;
-    if (!isGuard(history.state)) history.pushState({ ...history.state, [GUARD]: true }, '', window.location.href);
+    if (!isGuard(history.state))
+      history.pushState({ ...history.state, [GUARD]: true }, '', window.location.href);
     let lastPress = 0;
     let leaving = false;
     const onPop = (event: PopStateEvent) => {
-      if (leaving || isGuard(event.state)) return;
+      // Only a back press that lands on the home page itself counts (not a link or typed URL elsewhere).
+      if (leaving || isGuard(event.state) || currentPath() !== HOME_PATH) return;
       const now = Date.now();
       if (now - lastPress <= EXIT_DOUBLE_PRESS_MS) {
         leaving = true;

@@ -35,27 +35,64 @@ export function ContactFields({ form, type }: { form: AppForm; type: SignupType 
   return (
     <>
       {type === 'email' ? (
-        <Form.Item name="email" label={t('fields.email')} rules={[{ required: true, message: t('fields.emailRequired') }]}>
-          <Input id="register-email" data-testid="register-email" type="email" placeholder={t('fields.emailPlaceholder')} />
+        <Form.Item
+          required
+          name="email"
+          label={t('fields.email')}
+          rules={[{ required: true, message: t('fields.emailRequired') }]}
+        >
+          <Input
+            id="register-email"
+            data-testid="register-email"
+            type="email"
+            placeholder={t('fields.emailPlaceholder')}
+          />
         </Form.Item>
       ) : (
         <>
-          <Form.Item name="tel_prefix" label={t('fields.telPrefix')} rules={[{ required: true, message: t('fields.telPrefixRequired') }]}>
+          <Form.Item
+            required
+            name="tel_prefix"
+            label={t('fields.telPrefix')}
+            rules={[{ required: true, message: t('fields.telPrefixRequired') }]}
+          >
             <TelPrefixPicker testId="register-tel-prefix" />
           </Form.Item>
-          <Form.Item name="mobile" label={t('fields.mobile')} rules={[{ required: true, message: t('fields.mobileRequired') }]}>
-            <Input id="register-mobile" data-testid="register-mobile" type="tel" placeholder={t('fields.mobilePlaceholder')} />
+          <Form.Item
+            required
+            name="mobile"
+            label={t('fields.mobile')}
+            rules={[{ required: true, message: t('fields.mobileRequired') }]}
+          >
+            <Input
+              id="register-mobile"
+              data-testid="register-mobile"
+              type="tel"
+              placeholder={t('fields.mobilePlaceholder')}
+            />
           </Form.Item>
         </>
       )}
       <Form.Item
+        required
         name="tac"
         label={t('fields.tac')}
         rules={[zodRule(shape.tac, 'tac')]}
         extra={<TacButton send={send} onSent={setHint} testId="register-tac-send" />}
-        description={hint ? <span className="field-hint" data-testid="register-tac-hint">{hint}</span> : undefined}
+        description={
+          hint ? (
+            <span className="field-hint" data-testid="register-tac-hint">
+              {hint}
+            </span>
+          ) : undefined
+        }
       >
-        <Input id="register-tac" data-testid="register-tac" inputMode="numeric" placeholder={t('fields.tacPlaceholder')} />
+        <Input
+          id="register-tac"
+          data-testid="register-tac"
+          inputMode="numeric"
+          placeholder={t('fields.tacPlaceholder')}
+        />
       </Form.Item>
     </>
   );

@@ -30,6 +30,7 @@ export function SponsorFields({ form }: { form: AppForm }) {
   return (
     <>
       <Form.Item
+        required
         name="sponsor_id"
         label={t('fields.sponsorId')}
         rules={[zodRule(shape.sponsor_id, 'sponsor_id')]}
@@ -42,7 +43,11 @@ export function SponsorFields({ form }: { form: AppForm }) {
           />
         }
       >
-        <Input id="register-sponsor" data-testid="register-sponsor" placeholder={t('fields.sponsorPlaceholder')} />
+        <Input
+          id="register-sponsor"
+          data-testid="register-sponsor"
+          placeholder={t('fields.sponsorPlaceholder')}
+        />
       </Form.Item>
       <Form.Item
         name="placement_id"
@@ -62,7 +67,7 @@ export function SponsorFields({ form }: { form: AppForm }) {
           placeholder={t('fields.placementPlaceholder')}
         />
       </Form.Item>
-      <Form.Item name="side" label={t('fields.side')} rules={[zodRule(shape.side, 'side')]}>
+      <Form.Item required name="side" label={t('fields.side')} rules={[zodRule(shape.side, 'side')]}>
         <Radio.Group>
           <Space>
             <Radio value="L" disabled={sides?.left_free === false} data-testid="register-side-L">

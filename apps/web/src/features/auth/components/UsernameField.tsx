@@ -16,11 +16,17 @@ export function UsernameField({ form }: { form: AppForm }) {
   const check = useQuery(useridCheckQuery(USERNAME_RE.test(value) ? value : ''));
   return (
     <Form.Item
+      required
       name="username"
       label={t('fields.username')}
       rules={[zodRule(signupSave.request.shape.username, 'username')]}
       description={
-        <CheckResult testId="register-username-result" checking={check.isFetching} ok={check.data?.msg} error={check.error} />
+        <CheckResult
+          testId="register-username-result"
+          checking={check.isFetching}
+          ok={check.data?.msg}
+          error={check.error}
+        />
       }
     >
       <Input

@@ -56,28 +56,64 @@ export default function ForgotPasswordPage() {
           </Button>
         }
       >
-        <Form.Item name="username" label={t('fields.username')} rules={[zodRule(shape.username, 'username')]}>
+        <Form.Item
+          required
+          name="username"
+          label={t('fields.username')}
+          rules={[zodRule(shape.username, 'username')]}
+        >
           <Input id="forgot-username" data-testid="forgot-username" autoComplete="username" />
         </Form.Item>
         <Form.Item
+          required
           name="tac"
           label={t('fields.tac')}
           rules={[zodRule(shape.tac, 'tac')]}
           extra={<TacButton send={send} onSent={setHint} testId="forgot-tac-send" />}
-          description={hint ? <span className="field-hint" data-testid="forgot-tac-hint">{hint}</span> : undefined}
+          description={
+            hint ? (
+              <span className="field-hint" data-testid="forgot-tac-hint">
+                {hint}
+              </span>
+            ) : undefined
+          }
         >
-          <Input id="forgot-tac" data-testid="forgot-tac" inputMode="numeric" placeholder={t('fields.tacPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.newPassword')} rules={[zodRule(shape.password, 'password')]}>
-          <Input id="forgot-password" data-testid="forgot-password" type="password" autoComplete="new-password" />
+          <Input
+            id="forgot-tac"
+            data-testid="forgot-tac"
+            inputMode="numeric"
+            placeholder={t('fields.tacPlaceholder')}
+          />
         </Form.Item>
         <Form.Item
+          required
+          name="password"
+          label={t('fields.newPassword')}
+          rules={[zodRule(shape.password, 'password')]}
+        >
+          <Input
+            id="forgot-password"
+            data-testid="forgot-password"
+            type="password"
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item
+          required
           name="confirm_password"
           label={t('fields.confirmPassword')}
           dependencies={['password']}
-          rules={[zodRule(shape.confirm_password, 'confirm_password'), sameAs('password', 'password_mismatch')]}
+          rules={[
+            zodRule(shape.confirm_password, 'confirm_password'),
+            sameAs('password', 'password_mismatch'),
+          ]}
         >
-          <Input id="forgot-confirm-password" data-testid="forgot-confirm-password" type="password" autoComplete="new-password" />
+          <Input
+            id="forgot-confirm-password"
+            data-testid="forgot-confirm-password"
+            type="password"
+            autoComplete="new-password"
+          />
         </Form.Item>
       </Form>
     </PageLayout>

@@ -16,7 +16,10 @@ function safeRedirect(value: string | null): string {
 }
 
 function initialUsername(state: unknown): string {
-  return typeof state === 'object' && state !== null && 'username' in state && typeof state.username === 'string'
+  return typeof state === 'object' &&
+    state !== null &&
+    'username' in state &&
+    typeof state.username === 'string'
     ? state.username
     : '';
 }

@@ -46,8 +46,7 @@ export default function RegisterPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const contact =
-        type === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
+      const contact = type === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
       const { msg } = await signUp({
         username: v.username,
         password: v.password,
@@ -73,8 +72,14 @@ export default function RegisterPage() {
   return (
     <PageLayout title={t('register.title')} testId="register-page">
       <Tabs activeKey={type} onChange={(key) => setType(key === 'mobile' ? 'mobile' : 'email')}>
-        <Tabs.Tab key="email" title={<span data-testid="register-type-email">{t('register.byEmail')}</span>} />
-        <Tabs.Tab key="mobile" title={<span data-testid="register-type-mobile">{t('register.byMobile')}</span>} />
+        <Tabs.Tab
+          key="email"
+          title={<span data-testid="register-type-email">{t('register.byEmail')}</span>}
+        />
+        <Tabs.Tab
+          key="mobile"
+          title={<span data-testid="register-type-mobile">{t('register.byMobile')}</span>}
+        />
       </Tabs>
       <Form
         form={form}
@@ -86,28 +91,65 @@ export default function RegisterPage() {
           agree: false,
         }}
         footer={
-          <Button block type="submit" color="primary" size="large" loading={busy} data-testid="register-submit">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={busy}
+            data-testid="register-submit"
+          >
             {t('register.submit')}
           </Button>
         }
       >
         <UsernameField form={form} />
         <ContactFields form={form} type={type} />
-        <Form.Item name="password" label={t('fields.password')} rules={[zodRule(shape.password, 'password')]}>
-          <Input id="register-password" data-testid="register-password" type="password" autoComplete="new-password" />
+        <Form.Item
+          required
+          name="password"
+          label={t('fields.password')}
+          rules={[zodRule(shape.password, 'password')]}
+        >
+          <Input
+            id="register-password"
+            data-testid="register-password"
+            type="password"
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item
+          required
           name="confirm_password"
           label={t('fields.confirmPassword')}
           dependencies={['password']}
-          rules={[zodRule(shape.confirm_password, 'confirm_password'), sameAs('password', 'password_mismatch')]}
+          rules={[
+            zodRule(shape.confirm_password, 'confirm_password'),
+            sameAs('password', 'password_mismatch'),
+          ]}
         >
-          <Input id="register-confirm-password" data-testid="register-confirm-password" type="password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="tx_password" label={t('fields.txPassword')} rules={[zodRule(shape.tx_password, 'tx_password')]}>
-          <Input id="register-tx-password" data-testid="register-tx-password" type="password" autoComplete="off" />
+          <Input
+            id="register-confirm-password"
+            data-testid="register-confirm-password"
+            type="password"
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item
+          required
+          name="tx_password"
+          label={t('fields.txPassword')}
+          rules={[zodRule(shape.tx_password, 'tx_password')]}
+        >
+          <Input
+            id="register-tx-password"
+            data-testid="register-tx-password"
+            type="password"
+            autoComplete="off"
+          />
+        </Form.Item>
+        <Form.Item
+          required
           name="confirm_tx_password"
           label={t('fields.confirmTxPassword')}
           dependencies={['tx_password']}
@@ -116,7 +158,12 @@ export default function RegisterPage() {
             sameAs('tx_password', 'tx_password_mismatch'),
           ]}
         >
-          <Input id="register-confirm-tx-password" data-testid="register-confirm-tx-password" type="password" autoComplete="off" />
+          <Input
+            id="register-confirm-tx-password"
+            data-testid="register-confirm-tx-password"
+            type="password"
+            autoComplete="off"
+          />
         </Form.Item>
         <SponsorFields form={form} />
         <Form.Item

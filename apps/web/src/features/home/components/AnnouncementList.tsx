@@ -11,7 +11,11 @@ type Announcement = z.infer<typeof announcementSchema>;
 function showAnnouncement(item: Announcement, close: string) {
   Dialog.alert({
     title: item.title,
-    content: <div className="announcement-content" data-testid="announcement-content">{item.content}</div>,
+    content: (
+      <div className="announcement-content" data-testid="announcement-content">
+        {item.content}
+      </div>
+    ),
     confirmText: close,
   });
 }

@@ -25,7 +25,10 @@ export function ContactForm() {
     await form.validateFields(contactFields);
     const v = form.getFieldsValue(contactFields) as Values;
     try {
-      return await sendMemberTac({ purpose: 'profile', ...(kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix }) });
+      return await sendMemberTac({
+        purpose: 'profile',
+        ...(kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix }),
+      });
     } catch (error) {
       showFieldErrors(form, error);
       throw error;
@@ -65,8 +68,12 @@ export function ContactForm() {
       <Form.Item label={t('profile.contactType')}>
         <Radio.Group value={kind} onChange={(v) => setKind(v === 'mobile' ? 'mobile' : 'email')}>
           <Space>
-            <Radio value="email" data-testid="profile-contact-email">{t('profile.fields.email')}</Radio>
-            <Radio value="mobile" data-testid="profile-contact-mobile">{t('profile.fields.mobile')}</Radio>
+            <Radio value="email" data-testid="profile-contact-email">
+              {t('profile.fields.email')}
+            </Radio>
+            <Radio value="mobile" data-testid="profile-contact-mobile">
+              {t('profile.fields.mobile')}
+            </Radio>
           </Space>
         </Radio.Group>
       </Form.Item>

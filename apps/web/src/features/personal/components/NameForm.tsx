@@ -39,7 +39,11 @@ export function NameForm({ name }: { name: string }) {
       }
     >
       <Form.Header>{t('profile.editName')}</Form.Header>
-      <Form.Item name="name" label={t('profile.fields.name')} rules={[zodRule(updateProfile.request.shape.name, 'name')]}>
+      <Form.Item
+        name="name"
+        label={t('profile.fields.name')}
+        rules={[zodRule(updateProfile.request.shape.name, 'name')]}
+      >
         <Input id="profile-name" data-testid="profile-name" maxLength={60} clearable />
       </Form.Item>
     </Form>

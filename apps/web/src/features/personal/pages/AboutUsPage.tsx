@@ -14,10 +14,22 @@ export default function AboutUsPage() {
         <List.Item extra={<span data-testid="about-name">{data?.app_name ?? t('common:appName')}</span>}>
           {t('about.name')}
         </List.Item>
-        <List.Item extra={<span data-testid="about-version">{__APP_VERSION__}</span>}>{t('about.version')}</List.Item>
+        <List.Item extra={<span data-testid="about-version">{__APP_VERSION__}</span>}>
+          {t('about.version')}
+        </List.Item>
       </List>
       <List header={t('about.customerService')}>
-        <List.Item extra={service?.email ? <a href={`mailto:${service.email}`} data-testid="about-cs-email">{service.email}</a> : '-'}>
+        <List.Item
+          extra={
+            service?.email ? (
+              <a href={`mailto:${service.email}`} data-testid="about-cs-email">
+                {service.email}
+              </a>
+            ) : (
+              '-'
+            )
+          }
+        >
           {t('about.email')}
         </List.Item>
         <List.Item extra={<span data-testid="about-cs-telegram">{service?.telegram || '-'}</span>}>

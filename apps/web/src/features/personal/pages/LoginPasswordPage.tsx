@@ -45,7 +45,11 @@ export default function LoginPasswordPage() {
           </Button>
         }
       >
-        <Form.Item name="old_password" label={t('password.old')} rules={[zodRule(shape.old_password, 'old_password')]}>
+        <Form.Item
+          name="old_password"
+          label={t('password.old')}
+          rules={[zodRule(shape.old_password, 'old_password')]}
+        >
           <Input id="pwd-old" data-testid="pwd-old" type="password" autoComplete="current-password" />
         </Form.Item>
         <Form.Item name="password" label={t('password.new')} rules={[zodRule(shape.password, 'password')]}>
@@ -55,7 +59,10 @@ export default function LoginPasswordPage() {
           name="confirm_password"
           label={t('password.confirm')}
           dependencies={['password']}
-          rules={[zodRule(shape.confirm_password, 'confirm_password'), sameAs('password', 'password_mismatch')]}
+          rules={[
+            zodRule(shape.confirm_password, 'confirm_password'),
+            sameAs('password', 'password_mismatch'),
+          ]}
         >
           <Input id="pwd-confirm" data-testid="pwd-confirm" type="password" autoComplete="new-password" />
         </Form.Item>

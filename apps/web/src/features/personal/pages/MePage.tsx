@@ -44,7 +44,11 @@ export default function MePage() {
       {PERSONAL_MENU.map(({ group, items }) => (
         <List key={group} header={t(`me.groups.${group}`)}>
           {items.map((page) => (
-            <List.Item key={page} onClick={() => navigate(personalPath(page))} data-testid={`me-menu-${page}`}>
+            <List.Item
+              key={page}
+              onClick={() => navigate(personalPath(page))}
+              data-testid={`me-menu-${page}`}
+            >
               {t(`routes:${personalPath(page)}`)}
             </List.Item>
           ))}

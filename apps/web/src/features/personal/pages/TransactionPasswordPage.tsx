@@ -50,12 +50,28 @@ export default function TransactionPasswordPage() {
           name="tac"
           label={t('password.tac')}
           rules={[zodRule(shape.tac, 'tac')]}
-          extra={<TacButton send={() => sendMemberTac({ purpose: 'tx_password' })} onSent={setHint} testId="txpwd-tac-send" />}
-          description={hint ? <span className="field-hint" data-testid="txpwd-tac-hint">{hint}</span> : undefined}
+          extra={
+            <TacButton
+              send={() => sendMemberTac({ purpose: 'tx_password' })}
+              onSent={setHint}
+              testId="txpwd-tac-send"
+            />
+          }
+          description={
+            hint ? (
+              <span className="field-hint" data-testid="txpwd-tac-hint">
+                {hint}
+              </span>
+            ) : undefined
+          }
         >
           <Input id="txpwd-tac" data-testid="txpwd-tac" inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="tx_password" label={t('password.newTx')} rules={[zodRule(shape.tx_password, 'tx_password')]}>
+        <Form.Item
+          name="tx_password"
+          label={t('password.newTx')}
+          rules={[zodRule(shape.tx_password, 'tx_password')]}
+        >
           <Input id="txpwd-new" data-testid="txpwd-new" type="password" autoComplete="off" />
         </Form.Item>
         <Form.Item

@@ -1,0 +1,57 @@
+import { type AssetCode, feeCeil, type ParsedRequestOf, parseAmount, ASSETS, type transferSave, type WalletKind } from '@mp/contract';
+import type { AuthedContext } from '../../http/calls.ts';
+import { fieldRefusal } from '../../http/errors.ts';
+import { memberAccount, platformAccount } from '../../ledger/index.ts';
+import { money, parseMoney } from '../../lib/amount.ts';
+import type { MoneyDeps } from './money-deps.ts';
+import { findRecipient } from './recipient.ts';
+import { transferRules } from './settings.ts';
+import { refuseShortfall } from './shortfall.ts';
+
+type Input = ParsedRequestOf<typeof transferSave>;
+
+/** Sends money from one of the sender's wallets to the recipient's wallet, under the configured rules. */
+export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Input) {
+  const rules = await transferRules(d.db);
+  const route = rules.routes.find((r) => r.wallet === input.wallet);
+  if (!route) throw fieldRefusal(422, 'wallet', 'wallet_not_allowed');
+  const asset = route.asset as AssetCode;
+  const amount = parseMoney(input.amount, asset);
+  const { decimals } = ASSETS[asset];
+  const min = parseAmount(rules.min, decimals);
+  if (min.ok && amount < min.value) throw fieldRefusal(422, 'amount', 'amount_min', { min: rules.min, asset });
+  const max = parseAmount(rules.max, decimals);
+  if (max.ok && max.value > 0n && amount > max.value) throw fieldRefusal(422, 'amount', 'amount_max', { max: rules.max, asset });
+  const to = await findRecipient(d.db, input.to_userid, ctx.member.id);
+  await d.txPassword.verify(ctx.member, input.tx_password);
+  const fee = rules.fee_bps > 0 ? feeCeil(amount, rules.fee_bps) : 0n;
+  const from = memberAccount(ctx.member.id, input.wallet as WalletKind, asset);
+
+  return d.ledger.operation(
+    {
+      key: `m:${ctx.member.id}:${input.idempotency_key}`,
+      kind: 'transfer',
+      memberId: ctx.member.id,
+      request: { to: to.id, amount: amount.toString(), wallet: input.wallet },
+    },
+    async (op) => {
+      const details = { from: ctx.member.userid, to: to.userid };
+      const legs = [
+        { debit: from, credit: memberAccount(to.id, route.to_wallet, asset), amount, kind: 'transfer', details },
+        ...(fee > 0n ? [{ debit: from, credit: platformAccount('fees', asset), amount: fee, kind: 'transfer_fee', details }] : []),
+      ];
+      const posted = await refuseShortfall(() => op.post(legs));
+      const last = posted[posted.length - 1]!;
+      return {
+        id: op.operationId,
+        to_userid: to.userid,
+        wallet: input.wallet,
+        amount: money(amount, asset),
+        fee: money(fee, asset),
+        asset,
+        balance_after: money(last.debitBalanceAfter, asset),
+        created_at: d.clock.now().toISOString(),
+      };
+    },
+  );
+}

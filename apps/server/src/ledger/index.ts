@@ -1,0 +1,51 @@
+import type { AssetCode, WalletKind } from '@mp/contract';
+import type { Conn, Db } from '../db/database.ts';
+import { createAccountDirectory, memberAccount } from './accounts.ts';
+import { type OperationContext, type OperationInput, runOperation } from './operation.ts';
+
+export { memberAccount, platformAccount, type AccountRef, type PlatformAccount } from './accounts.ts';
+export { InsufficientFunds, type Leg, type PostedTransfer } from './post.ts';
+export { checkLedger } from './invariants.ts';
+export type { OperationContext } from './operation.ts';
+
+export type Balance = { wallet: string; asset: string; balance: bigint; available: bigint; pending: bigint };
+
+/** The money core: the only code that writes balances (DESIGN.md section 4). */
+export function createLedger(db: Db) {
+  const accounts = createAccountDirectory(db);
+  return {
+    accounts,
+    operation<T>(input: OperationInput, work: (op: OperationContext) => Promise<T>): Promise<T> {
+      return runOperation(db, accounts, input, work);
+    },
+
+    /** A member's balances, for every account the member has (no account: zero). */
+    async memberBalances(conn: Conn, memberId: string): Promise<Balance[]> {
+      const rows = await conn
+        .selectFrom('ledger_accounts')
+        .select(['wallet', 'asset', 'debits_posted', 'credits_posted', 'debits_pending'])
+        .where('member_id', '=', memberId)
+        .execute();
+      return rows.map((r) => {
+        const balance = BigInt(r.credits_posted) - BigInt(r.debits_posted);
+        const pending = BigInt(r.debits_pending);
+        return { wallet: r.wallet, asset: r.asset, balance, pending, available: balance - pending };
+      });
+    },
+
+    async memberBalance(conn: Conn, memberId: string, wallet: WalletKind, asset: AssetCode): Promise<Balance> {
+      const id = await accounts.existingId(memberAccount(memberId, wallet, asset));
+      if (!id) return { wallet, asset, balance: 0n, available: 0n, pending: 0n };
+      const r = await conn
+        .selectFrom('ledger_accounts')
+        .select(['debits_posted', 'credits_posted', 'debits_pending'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const balance = BigInt(r.credits_posted) - BigInt(r.debits_posted);
+      const pending = BigInt(r.debits_pending);
+      return { wallet, asset, balance, pending, available: balance - pending };
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,55 @@
+import { SPEC_ROUTES } from '@mp/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../lib/i18n.ts';
+import { fakeApi, renderAt } from '../test/renderApp.tsx';
+import { BUILT_PAGES } from './pages.ts';
+
+beforeEach(async () => {
+  await setLanguage('en-US');
+  vi.stubGlobal('fetch', fakeApi({ 'Logon/getAnnouncement': { list: [], page: 1, pagesize: 10, total: 0 } }));
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes', () => {
+  it('registers every spec route: each shows a page or the coming-soon page, never not-found', async () => {
+    for (const { path } of SPEC_ROUTES) {
+      const { unmount, container } = renderAt(path);
+      await waitFor(() => expect(container.querySelector('.page')).not.toBeNull(), {
+        timeout: 3000,
+        interval: 5,
+      });
+      expect(screen.queryByTestId('not-found'), path).toBeNull();
+      unmount();
+    }
+  }, 30_000);
+
+  it('shows "Coming soon" with the page title and a back button on a page not built yet', async () => {
+    await setLanguage('bm-MY');
+    renderAt('/pages/Wallet/menuWithdraw');
+    expect((await screen.findByTestId('coming-soon')).textContent).toContain('Akan datang');
+    expect(screen.getByTestId('nav-title').textContent).toBe('Pengeluaran');
+    expect(screen.getByTestId('nav-back').getAttribute('aria-label')).toBe('Kembali');
+  });
+
+  it('sends the entry routes to the home tab', async () => {
+    const { router } = renderAt('/pages/main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home/home'));
+    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    expect(screen.getByTestId('tab-home')).toBeTruthy();
+  });
+
+  it('shows not-found for an unknown path', async () => {
+    renderAt('/pages/nowhere');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it('sends a visitor without a token from a member page to login', async () => {
+    const memberPaths = Object.entries(BUILT_PAGES).filter(([, page]) => page.auth);
+    expect(memberPaths.length).toBeGreaterThan(0);
+    const { router } = renderAt('/pages/personal/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fpages%2Fpersonal%2Fprofile');
+  });
+});

@@ -1,0 +1,18 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { setUpAntdRender } from '../lib/antdRender.ts';
+import '../lib/i18n.ts';
+import { fakeApi } from './renderApp.tsx';
+
+setUpAntdRender();
+
+// No test reaches a real network: calls a test does not answer are refused.
+beforeEach(() => {
+  vi.stubGlobal('fetch', fakeApi({}));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,141 @@
+/**
+ * Writes docs/FEATURES.md from the code itself: which spec calls the contract declares (and the server
+ * serves), which spec routes have a real page, and which tests name each call.
+ * `node --import tsx scripts/features.ts --check` fails when the file is out of date (run by npm test).
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CALLS, SPEC_CALLS, SPEC_ROUTES } from '@mp/contract';
+import { BUILT_PAGES } from '../apps/web/src/app/pages.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const target = path.join(root, 'docs/FEATURES.md');
+
+/** Open issues that will build what is not built yet. */
+const PLANNED: { issue: number; title: string; calls: string[]; routes: string[] }[] = [
+  {
+    issue: 3,
+    title: 'Money core',
+    calls: [
+      'asset/getwalletbalance', 'asset/index2', 'asset/index3', 'asset/getcoin', 'asset/coinmenu', 'asset/walletrecord',
+      'asset/walletrecord2', 'asset/walletrecord3', 'asset/bonussummary', 'asset/bonusrecord', 'Asset/searchBonusrecord',
+      'Asset/getxtoken', 'Member/getbanklist', 'asset/checktransferuser', 'asset/transfer', 'asset/transfersave',
+      'Asset/exchangemenu', 'Asset/exchange_usdt', 'Asset/exchangesave_usdt', 'Asset/airdrop', 'Asset/checkairdropuser',
+      'Asset/airdropsave', 'Member/withdrawAddressType', 'member/getcaddress', 'Member/getcraddress',
+      'member/updatecaddress', 'Asset/showWithdrawAddress', 'asset/withdrawmenu', 'asset/withdraw', 'Asset/withdrawNote',
+      'asset/withdrawsave', 'Admin/wdlist', 'Admin/AdminApprovewd',
+    ],
+    routes: ['/pages/Wallet/Wallet', '/pages/Wallet/menuWithdraw', '/pages/Wallet/CurrencyOther', '/pages/Wallet/Other_History', '/pages/personal/WithdrawAdress', '/pages/admin/wd'],
+  },
+  {
+    issue: 4,
+    title: 'Network',
+    calls: [
+      'Tree/gettree', 'Tree/addfavorite', 'Tree/unfavorite', 'Tree/showfavorite2', 'Tree/getgroupinfo2', 'member/downlinelist',
+      'member/downlinelist2', 'member/searchdownline', 'Member/fivelevel', 'Member/PlacementTree', 'Member/searchuserid',
+      'Member/searchmember', 'member/invitationcode', 'Admin/memlist',
+    ],
+    routes: ['/pages/personal/tree', '/pages/personal/MyTeam2', '/pages/personal/MyAffiliates', '/pages/personal/MyUnit', '/pages/personal/InviteFriend', '/pages/admin/admin', '/pages/admin/member', '/pages/admin/search'],
+  },
+  {
+    issue: 5,
+    title: 'KYC and cloud mining',
+    calls: [
+      'Home/getCountry', 'Home/checkIDTypeNo', 'Home/submitKYC', 'Home/checkKycStatus', 'Main/cmsPackages',
+      'Mining/packageSubMenu', 'Mining/allPackages', 'Mining/getinfob', 'Mining/ginfo', 'Mining/ActivatePreview',
+      'Asset/BuyProductPreview', 'Asset/BuyProductSave', 'Member/getVouchers', 'Member/OrderHistory',
+    ],
+    routes: ['/pages/home/NameVerification', '/pages/Mining/AssetIncome', '/pages/Mining/IncomeHistory', '/pages/Mining/IncomeHistory2'],
+  },
+];
+
+function testFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) testFiles(full, out);
+    else if (/\.(test|e2e)\.tsx?$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+function plannedFor(kind: 'calls' | 'routes', name: string): string {
+  const plan = PLANNED.find((p) => p[kind].some((n) => n.toLowerCase() === name.toLowerCase()));
+  return plan ? `planned: issue ${plan.issue} (${plan.title})` : 'not built; no issue yet';
+}
+
+export function render(): string {
+  const tests = ['apps', 'packages'].flatMap((d) => testFiles(path.join(root, d)));
+  const texts = tests.map((f) => ({ file: path.relative(root, f), text: readFileSync(f, 'utf8').toLowerCase() }));
+  const declared = new Map(CALLS.map((c) => [c.name.toLowerCase(), c]));
+
+  const callRows = SPEC_CALLS.map((c) => {
+    const def = declared.get(c.call.toLowerCase());
+    const testedIn = texts.filter((t) => t.text.includes(`'${c.call.toLowerCase()}'`)).map((t) => path.basename(t.file));
+    const state = def ? (testedIn.length ? 'done, tested' : 'done, untested') : plannedFor('calls', c.call);
+    return `| \`${c.call}\` | ${c.method} | ${c.group} | ${def ? def.auth : ''} | ${state} | ${testedIn.join(', ')} |`;
+  });
+  const extra = CALLS.filter((c) => !SPEC_CALLS.some((s) => s.call.toLowerCase() === c.name.toLowerCase())).map((c) => {
+    const testedIn = texts.filter((t) => t.text.includes(`'${c.name.toLowerCase()}'`)).map((t) => path.basename(t.file));
+    return `| \`${c.name}\` | ${c.method} | ${c.tag} | ${c.auth} | ${testedIn.length ? 'done, tested' : 'done, untested'} | ${testedIn.join(', ')} |`;
+  });
+  const routeRows = SPEC_ROUTES.map((r) => {
+    const built = r.path === '/' || r.path === '/pages/main' ? 'done (opens the Home tab)' : BUILT_PAGES[r.path] ? 'done' : `coming-soon page; ${plannedFor('routes', r.path)}`;
+    return `| \`${r.path}\` | ${r.group} | ${built} |`;
+  });
+  const doneCalls = SPEC_CALLS.filter((c) => declared.has(c.call.toLowerCase())).length;
+  const doneRoutes = SPEC_ROUTES.filter((r) => BUILT_PAGES[r.path] || r.path === '/' || r.path === '/pages/main').length;
+
+  return `# Features: spec coverage
+
+Generated by \`node --import tsx scripts/features.ts\` from the contract, the web route table and the tests;
+\`npm test\` fails when this file is out of date. Spec calls built: ${doneCalls} of ${SPEC_CALLS.length}.
+Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every other route shows the translated
+"coming soon" page, never a blank screen).
+
+## Areas
+
+| Area | State |
+|---|---|
+| Set-up: \`npm install && npm start\`, embedded PostgreSQL, migrations, demo data, \`npm test\`, CI | done (issue 2) |
+| API foundation: envelope, case-insensitive calls, form/JSON/multipart bodies, OpenAPI at /api/docs, helmet, request ids, logs | done (issue 2) |
+| Sessions, rate limits (memory or Redis), argon2id passwords, TAC codes (dev outbox or SMTP) | done (issue 2) |
+| Sign-up with placement, login, password reset, profile, passwords, language | done (issue 2) |
+| Web shell: routes, nav and tab bars, API client error catalogue, i18n (en-US, zh-CN, bm-MY), lists, update check | done (issue 2) |
+| Wallets, ledger, transfers, exchange, airdrops, withdrawals | planned: issue 3 |
+| Trees, ranks, team views, bonuses | planned: issue 4 |
+| KYC and cloud mining | planned: issue 5 |
+| Deposits (chain), shop, inventory, trading bots, news, help centre, training, enquiries, files, game | not built; no issue yet |
+
+## Calls (spec section 7)
+
+| Call | Method | Group | Auth | State | Tests |
+|---|---|---|---|---|---|
+${callRows.join('\n')}
+
+## Calls beyond the spec (DESIGN.md section 3)
+
+| Call | Method | Area | Auth | State | Tests |
+|---|---|---|---|---|---|
+${extra.join('\n')}
+
+## Routes (spec section 2)
+
+| Route | Group | State |
+|---|---|---|
+${routeRows.join('\n')}
+`;
+}
+
+const text = render();
+if (process.argv.includes('--check')) {
+  const current = readFileSync(target, 'utf8');
+  if (current !== text) {
+    process.stderr.write('docs/FEATURES.md is out of date: run `node --import tsx scripts/features.ts`\n');
+    process.exit(1);
+  }
+  process.stdout.write('docs/FEATURES.md is current\n');
+} else {
+  writeFileSync(target, text);
+  process.stdout.write(`wrote ${path.relative(root, target)}\n`);
+}

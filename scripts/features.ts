@@ -17,35 +17,104 @@ const PLANNED: { issue: number; title: string; calls: string[]; routes: string[]
     issue: 3,
     title: 'Money core',
     calls: [
-      'asset/getwalletbalance', 'asset/index2', 'asset/index3', 'asset/getcoin', 'asset/coinmenu', 'asset/walletrecord',
-      'asset/walletrecord2', 'asset/walletrecord3', 'asset/bonussummary', 'asset/bonusrecord', 'Asset/searchBonusrecord',
-      'Asset/getxtoken', 'Member/getbanklist', 'asset/checktransferuser', 'asset/transfer', 'asset/transfersave',
-      'Asset/exchangemenu', 'Asset/exchange_usdt', 'Asset/exchangesave_usdt', 'Asset/airdrop', 'Asset/checkairdropuser',
-      'Asset/airdropsave', 'Member/withdrawAddressType', 'member/getcaddress', 'Member/getcraddress',
-      'member/updatecaddress', 'Asset/showWithdrawAddress', 'asset/withdrawmenu', 'asset/withdraw', 'Asset/withdrawNote',
-      'asset/withdrawsave', 'Admin/wdlist', 'Admin/AdminApprovewd',
+      'asset/getwalletbalance',
+      'asset/index2',
+      'asset/index3',
+      'asset/getcoin',
+      'asset/coinmenu',
+      'asset/walletrecord',
+      'asset/walletrecord2',
+      'asset/walletrecord3',
+      'asset/bonussummary',
+      'asset/bonusrecord',
+      'Asset/searchBonusrecord',
+      'Asset/getxtoken',
+      'Member/getbanklist',
+      'asset/checktransferuser',
+      'asset/transfer',
+      'asset/transfersave',
+      'Asset/exchangemenu',
+      'Asset/exchange_usdt',
+      'Asset/exchangesave_usdt',
+      'Asset/airdrop',
+      'Asset/checkairdropuser',
+      'Asset/airdropsave',
+      'Member/withdrawAddressType',
+      'member/getcaddress',
+      'Member/getcraddress',
+      'member/updatecaddress',
+      'Asset/showWithdrawAddress',
+      'asset/withdrawmenu',
+      'asset/withdraw',
+      'Asset/withdrawNote',
+      'asset/withdrawsave',
+      'Admin/wdlist',
+      'Admin/AdminApprovewd',
     ],
-    routes: ['/pages/Wallet/Wallet', '/pages/Wallet/menuWithdraw', '/pages/Wallet/CurrencyOther', '/pages/Wallet/Other_History', '/pages/personal/WithdrawAdress', '/pages/admin/wd'],
+    routes: [
+      '/pages/Wallet/Wallet',
+      '/pages/Wallet/menuWithdraw',
+      '/pages/Wallet/CurrencyOther',
+      '/pages/Wallet/Other_History',
+      '/pages/personal/WithdrawAdress',
+      '/pages/admin/wd',
+    ],
   },
   {
     issue: 4,
     title: 'Network',
     calls: [
-      'Tree/gettree', 'Tree/addfavorite', 'Tree/unfavorite', 'Tree/showfavorite2', 'Tree/getgroupinfo2', 'member/downlinelist',
-      'member/downlinelist2', 'member/searchdownline', 'Member/fivelevel', 'Member/PlacementTree', 'Member/searchuserid',
-      'Member/searchmember', 'member/invitationcode', 'Admin/memlist',
+      'Tree/gettree',
+      'Tree/addfavorite',
+      'Tree/unfavorite',
+      'Tree/showfavorite2',
+      'Tree/getgroupinfo2',
+      'member/downlinelist',
+      'member/downlinelist2',
+      'member/searchdownline',
+      'Member/fivelevel',
+      'Member/PlacementTree',
+      'Member/searchuserid',
+      'Member/searchmember',
+      'member/invitationcode',
+      'Admin/memlist',
     ],
-    routes: ['/pages/personal/tree', '/pages/personal/MyTeam2', '/pages/personal/MyAffiliates', '/pages/personal/MyUnit', '/pages/personal/InviteFriend', '/pages/admin/admin', '/pages/admin/member', '/pages/admin/search'],
+    routes: [
+      '/pages/personal/tree',
+      '/pages/personal/MyTeam2',
+      '/pages/personal/MyAffiliates',
+      '/pages/personal/MyUnit',
+      '/pages/personal/InviteFriend',
+      '/pages/admin/admin',
+      '/pages/admin/member',
+      '/pages/admin/search',
+    ],
   },
   {
     issue: 5,
     title: 'KYC and cloud mining',
     calls: [
-      'Home/getCountry', 'Home/checkIDTypeNo', 'Home/submitKYC', 'Home/checkKycStatus', 'Main/cmsPackages',
-      'Mining/packageSubMenu', 'Mining/allPackages', 'Mining/getinfob', 'Mining/ginfo', 'Mining/ActivatePreview',
-      'Asset/BuyProductPreview', 'Asset/BuyProductSave', 'Member/getVouchers', 'Member/OrderHistory',
+      'Home/getCountry',
+      'Home/checkIDTypeNo',
+      'Home/submitKYC',
+      'Home/checkKycStatus',
+      'Main/cmsPackages',
+      'Mining/packageSubMenu',
+      'Mining/allPackages',
+      'Mining/getinfob',
+      'Mining/ginfo',
+      'Mining/ActivatePreview',
+      'Asset/BuyProductPreview',
+      'Asset/BuyProductSave',
+      'Member/getVouchers',
+      'Member/OrderHistory',
     ],
-    routes: ['/pages/home/NameVerification', '/pages/Mining/AssetIncome', '/pages/Mining/IncomeHistory', '/pages/Mining/IncomeHistory2'],
+    routes: [
+      '/pages/home/NameVerification',
+      '/pages/Mining/AssetIncome',
+      '/pages/Mining/IncomeHistory',
+      '/pages/Mining/IncomeHistory2',
+    ],
   },
 ];
 
@@ -66,25 +135,41 @@ function plannedFor(kind: 'calls' | 'routes', name: string): string {
 
 export function render(): string {
   const tests = ['apps', 'packages'].flatMap((d) => testFiles(path.join(root, d)));
-  const texts = tests.map((f) => ({ file: path.relative(root, f), text: readFileSync(f, 'utf8').toLowerCase() }));
+  const texts = tests.map((f) => ({
+    file: path.relative(root, f),
+    text: readFileSync(f, 'utf8').toLowerCase(),
+  }));
   const declared = new Map(CALLS.map((c) => [c.name.toLowerCase(), c]));
 
   const callRows = SPEC_CALLS.map((c) => {
     const def = declared.get(c.call.toLowerCase());
-    const testedIn = texts.filter((t) => t.text.includes(`'${c.call.toLowerCase()}'`)).map((t) => path.basename(t.file));
+    const testedIn = texts
+      .filter((t) => t.text.includes(`'${c.call.toLowerCase()}'`))
+      .map((t) => path.basename(t.file));
     const state = def ? (testedIn.length ? 'done, tested' : 'done, untested') : plannedFor('calls', c.call);
     return `| \`${c.call}\` | ${c.method} | ${c.group} | ${def ? def.auth : ''} | ${state} | ${testedIn.join(', ')} |`;
   });
-  const extra = CALLS.filter((c) => !SPEC_CALLS.some((s) => s.call.toLowerCase() === c.name.toLowerCase())).map((c) => {
-    const testedIn = texts.filter((t) => t.text.includes(`'${c.name.toLowerCase()}'`)).map((t) => path.basename(t.file));
+  const extra = CALLS.filter(
+    (c) => !SPEC_CALLS.some((s) => s.call.toLowerCase() === c.name.toLowerCase()),
+  ).map((c) => {
+    const testedIn = texts
+      .filter((t) => t.text.includes(`'${c.name.toLowerCase()}'`))
+      .map((t) => path.basename(t.file));
     return `| \`${c.name}\` | ${c.method} | ${c.tag} | ${c.auth} | ${testedIn.length ? 'done, tested' : 'done, untested'} | ${testedIn.join(', ')} |`;
   });
   const routeRows = SPEC_ROUTES.map((r) => {
-    const built = r.path === '/' || r.path === '/pages/main' ? 'done (opens the Home tab)' : BUILT_PAGES[r.path] ? 'done' : `coming-soon page; ${plannedFor('routes', r.path)}`;
+    const built =
+      r.path === '/' || r.path === '/pages/main'
+        ? 'done (opens the Home tab)'
+        : BUILT_PAGES[r.path]
+          ? 'done'
+          : `coming-soon page; ${plannedFor('routes', r.path)}`;
     return `| \`${r.path}\` | ${r.group} | ${built} |`;
   });
   const doneCalls = SPEC_CALLS.filter((c) => declared.has(c.call.toLowerCase())).length;
-  const doneRoutes = SPEC_ROUTES.filter((r) => BUILT_PAGES[r.path] || r.path === '/' || r.path === '/pages/main').length;
+  const doneRoutes = SPEC_ROUTES.filter(
+    (r) => BUILT_PAGES[r.path] || r.path === '/' || r.path === '/pages/main',
+  ).length;
 
   return `# Features: spec coverage
 

@@ -45,7 +45,11 @@ for (const [name, cmd, args, report] of steps) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   const started = Date.now();
   process.stdout.write(`\n=== ${name}\n`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   const ok = res.status === 0;
   if (ok) passed++;
   else failed++;
@@ -56,8 +60,12 @@ for (const [name, cmd, args, report] of steps) {
   } else if (report) {
     testsFailed++;
   }
-  process.stdout.write(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stdout.write(
+    `=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
 }
 process.stdout.write(`\nsteps: ${passed} ok, ${failed} failed\n`);
-process.stdout.write(`tests: ${testsPassed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed\n`);
+process.stdout.write(
+  `tests: ${testsPassed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed\n`,
+);
 process.exit(failed ? 1 : 0);

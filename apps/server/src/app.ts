@@ -10,13 +10,22 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { createCampaigns } from './features/airdrop/campaign.ts';
+import { adminMoneyRoutes } from './features/admin/money-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSessions } from './features/auth/sessions.ts';
 import { createTacs } from './features/auth/tac.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { securityRoutes } from './features/security/routes.ts';
+import { createTotp } from './features/security/totp.ts';
+import { createTxPasswordGuard } from './features/security/tx-password.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import type { MoneyDeps } from './features/wallet/money-deps.ts';
+import { walletRoutes } from './features/wallet/routes.ts';
+import { withdrawRoutes } from './features/withdraw/routes.ts';
+import { createLedger } from './ledger/index.ts';
 import { installEnvelope } from './http/envelope-plugin.ts';
 import { registerCalls } from './http/register.ts';
 
@@ -80,14 +89,30 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     secret: deps.config.secret,
     perTenMinutes: deps.config.limits.tacPer10Minutes,
   });
+  const money: MoneyDeps = {
+    ...deps,
+    ledger: createLedger(deps.db),
+    txPassword: createTxPasswordGuard({
+      db: deps.db,
+      clock: deps.clock,
+      limiter: deps.limiter,
+      secret: deps.config.secret,
+    }),
+    totp: createTotp({ db: deps.db, clock: deps.clock }),
+  };
+  const campaigns = createCampaigns(money);
   registerCalls(
     app,
     [
       ...systemRoutes(deps),
       ...authRoutes(deps, sessions, tacs),
-      ...memberRoutes(deps, sessions, tacs),
+      ...memberRoutes(deps, sessions, tacs, money.totp),
       ...contentRoutes(deps),
       ...adminRoutes(deps, sessions),
+      ...walletRoutes(money),
+      ...withdrawRoutes(money),
+      ...securityRoutes(money),
+      ...adminMoneyRoutes(money, campaigns),
     ],
     { sessions, limiter: deps.limiter, globalPerMinute: deps.config.limits.globalPerMinute },
   );

@@ -59,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config: Config = {
     ...base,
     ...options.config,
-    limits: { ...base.limits, globalPerMinute: 100_000, ...options.limits },
+    limits: { ...base.limits, globalPerMinute: 100_000, loginPerMinute: 10_000, ...options.limits },
   };
   const clock = manualClock(new Date());
   const deps: Deps = {
@@ -69,7 +69,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     notifier: options.notifier ? options.notifier(db) : outboxNotifier(db),
     limiter: memoryRateLimiter(() => (options.clock ?? clock).now().getTime()),
   };
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  const app = await buildApp(deps, {
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    serveWeb: false,
+  });
   await app.ready();
 
   const call: TestApp['call'] = async (name, body = {}, opts = {}) => {
@@ -85,7 +88,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(method === 'GET'
         ? { query: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }
         : opts.form
-          ? { payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() }
+          ? {
+              payload: new URLSearchParams(
+                Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]),
+              ).toString(),
+            }
           : { payload: body }),
     });
     return { http: res.statusCode, body: res.json(), headers: res.headers };

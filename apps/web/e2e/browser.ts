@@ -52,15 +52,26 @@ export async function api<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+let adminToken: string | undefined;
+
+/** An admin session, made once per test file (each login counts against the server's login limit). */
+async function adminSession(): Promise<string> {
+  if (!adminToken) {
+    const admin = inject('admin');
+    const login = await api<{ token: string }>('Logon/login', {
+      username: admin.userid,
+      password: admin.password,
+    });
+    if (login.status !== 1) throw new Error(`admin login refused: ${login.msg}`);
+    adminToken = login.data.token;
+  }
+  return adminToken;
+}
+
 /** The newest code the dev outbox holds for a destination, read through Admin/outbox as an admin. */
 export async function codeFromOutbox(destination: string): Promise<string> {
-  const admin = inject('admin');
-  const login = await api<{ token: string }>('Logon/login', {
-    username: admin.userid,
-    password: admin.password,
-  });
-  const box = await api<{ list: { body: string }[] }>('Admin/outbox', { destination }, login.data.token);
-  const code = /\b(\d{6})\b/.exec(box.data.list[0]?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code for ${destination}`);
+  const box = await api<{ list: { body: string }[] }>('Admin/outbox', { destination }, await adminSession());
+  const code = /\b(\d{6})\b/.exec(box.data?.list[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code for ${destination}: ${box.msg}`);
   return code;
 }

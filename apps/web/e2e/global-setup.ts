@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,13 @@ export default async function setup(project: TestProject) {
     });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-'));
+  // Run as root, PostgreSQL runs as another user, who must be able to enter DATA_DIR to reach DATA_DIR/pg.
+  chmodSync(dataDir, 0o755);
   const port = await freePort();
+  // The server's update check compares the built app's version with these; tests run the current app.
+  const { version } = JSON.parse(readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const server: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
@@ -46,6 +52,10 @@ export default async function setup(project: TestProject) {
         DEMO_DATA: '1',
         LOG_LEVEL: 'warn',
         GLOBAL_LIMIT_PER_MINUTE: '100000',
+        // Every browser and API login of the run comes from 127.0.0.1: the per-IP login limit (10) would refuse them.
+        LOGIN_LIMIT_PER_MINUTE: '1000',
+        APP_LATEST_VERSION: version,
+        APP_MIN_VERSION: version,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

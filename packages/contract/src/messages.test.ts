@@ -5,7 +5,8 @@ import { MESSAGES, translate } from './messages.ts';
 describe('messages', () => {
   it('has every message in all three languages, non-empty', () => {
     for (const [key, texts] of Object.entries(MESSAGES)) {
-      for (const lang of ['en-US', 'zh-CN', 'bm-MY'] as const) expect(texts[lang], `${key} ${lang}`).toBeTruthy();
+      for (const lang of ['en-US', 'zh-CN', 'bm-MY'] as const)
+        expect(texts[lang], `${key} ${lang}`).toBeTruthy();
     }
   });
 

@@ -374,6 +374,28 @@ export const MESSAGES = {
   'field.amount_each': { 'en-US': 'Amount each', 'zh-CN': '每人数量', 'bm-MY': 'Jumlah setiap' },
   'field.userids': { 'en-US': 'Members', 'zh-CN': '会员', 'bm-MY': 'Ahli' },
   'field.note': { 'en-US': 'Note', 'zh-CN': '备注', 'bm-MY': 'Nota' },
+  withdraw_note_min: {
+    'en-US': 'The minimum withdrawal is {min} USDT.',
+    'zh-CN': '最低提现金额为 {min} USDT。',
+    'bm-MY': 'Pengeluaran minimum ialah {min} USDT.',
+  },
+  withdraw_note_fee: {
+    'en-US': 'A fee of {fee}% of the amount is deducted (rounded up to the last unit).',
+    'zh-CN': '将扣除提现金额的 {fee}% 作为手续费（向上取整）。',
+    'bm-MY': 'Caj sebanyak {fee}% daripada jumlah akan ditolak (dibundarkan ke atas).',
+  },
+  withdraw_note_review: {
+    'en-US':
+      'The amount is held at once and paid after review; a rejected request is returned to your wallet.',
+    'zh-CN': '提现金额将立即冻结，审核通过后发放；被拒绝的申请将退回钱包。',
+    'bm-MY':
+      'Jumlah ditahan serta-merta dan dibayar selepas semakan; permohonan yang ditolak dikembalikan ke dompet anda.',
+  },
+  withdraw_note_address: {
+    'en-US': 'Funds go only to your bound address. Check the network before you bind it.',
+    'zh-CN': '资金只会发送到您绑定的地址，绑定前请确认网络。',
+    'bm-MY': 'Dana hanya dihantar ke alamat yang diikat. Semak rangkaian sebelum mengikatnya.',
+  },
   'field.username': { 'en-US': 'Username', 'zh-CN': '用户名', 'bm-MY': 'Nama pengguna' },
   'field.userid': { 'en-US': 'Username', 'zh-CN': '用户名', 'bm-MY': 'Nama pengguna' },
   'field.password': { 'en-US': 'Password', 'zh-CN': '密码', 'bm-MY': 'Kata laluan' },

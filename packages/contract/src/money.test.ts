@@ -20,10 +20,14 @@ describe('money', () => {
 
   it('formats and parses back to the same value (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 }), (value, decimals) => {
-        const text = formatAmount(value, decimals);
-        expect(parseAmount(text, decimals)).toEqual({ ok: true, value });
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 18 }),
+        (value, decimals) => {
+          const text = formatAmount(value, decimals);
+          expect(parseAmount(text, decimals)).toEqual({ ok: true, value });
+        },
+      ),
     );
   });
 
@@ -32,11 +36,15 @@ describe('money', () => {
     expect(feeCeil(101n, 500)).toBe(6n);
     expect(feeCeil(0n, 500)).toBe(0n);
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
-        const fee = feeCeil(amount, bps);
-        expect(fee * 10_000n >= amount * BigInt(bps)).toBe(true);
-        expect((fee - 1n) * 10_000n < amount * BigInt(bps)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 18n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (amount, bps) => {
+          const fee = feeCeil(amount, bps);
+          expect(fee * 10_000n >= amount * BigInt(bps)).toBe(true);
+          expect((fee - 1n) * 10_000n < amount * BigInt(bps)).toBe(true);
+        },
+      ),
     );
   });
 

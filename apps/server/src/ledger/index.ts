@@ -33,7 +33,12 @@ export function createLedger(db: Db) {
       });
     },
 
-    async memberBalance(conn: Conn, memberId: string, wallet: WalletKind, asset: AssetCode): Promise<Balance> {
+    async memberBalance(
+      conn: Conn,
+      memberId: string,
+      wallet: WalletKind,
+      asset: AssetCode,
+    ): Promise<Balance> {
       const id = await accounts.existingId(memberAccount(memberId, wallet, asset));
       if (!id) return { wallet, asset, balance: 0n, available: 0n, pending: 0n };
       const r = await conn

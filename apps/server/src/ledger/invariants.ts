@@ -41,30 +41,42 @@ export async function checkLedger(db: Conn): Promise<LedgerHealth> {
       case when a.debits_pending <> s.dpe then 'debits_pending' end,
       case when a.credits_pending <> s.cpe then 'credits_pending' end) what
     from ledger_accounts a join sums s on s.id = a.id
-    where a.debits_posted <> s.dp or a.credits_posted <> s.cp or a.debits_pending <> s.dpe or a.credits_pending <> s.cpe`.execute(db);
+    where a.debits_posted <> s.dp or a.credits_posted <> s.cp or a.debits_pending <> s.dpe or a.credits_pending <> s.cpe`.execute(
+    db,
+  );
   for (const r of mismatched.rows) problems.push(`account ${r.id}: ${r.what} differ from its transfers`);
 
   const overdrawn = await sql<{ id: string }>`
-    select id::text from ledger_accounts where no_overdraft and credits_posted - debits_posted - debits_pending < 0`.execute(db);
+    select id::text from ledger_accounts where no_overdraft and credits_posted - debits_posted - debits_pending < 0`.execute(
+    db,
+  );
   for (const r of overdrawn.rows) problems.push(`account ${r.id} is below zero`);
 
   const wrongAsset = await sql<{ id: string }>`
     select t.id::text from ledger_transfers t join ledger_accounts d on d.id = t.debit_account_id
-    join ledger_accounts c on c.id = t.credit_account_id where d.asset <> t.asset or c.asset <> t.asset`.execute(db);
-  for (const r of wrongAsset.rows) problems.push(`transfer ${r.id} moves another asset than its accounts hold`);
+    join ledger_accounts c on c.id = t.credit_account_id where d.asset <> t.asset or c.asset <> t.asset`.execute(
+    db,
+  );
+  for (const r of wrongAsset.rows)
+    problems.push(`transfer ${r.id} moves another asset than its accounts hold`);
 
   const badPending = await sql<{ id: string }>`
     select r.id::text from ledger_transfers r join ledger_transfers p on p.id = r.pending_id
     where p.flags <> 'pending' or p.amount <> r.amount or p.debit_account_id <> r.debit_account_id
       or p.credit_account_id <> r.credit_account_id`.execute(db);
-  for (const r of badPending.rows) problems.push(`transfer ${r.id} resolves something that is not its pending transfer`);
+  for (const r of badPending.rows)
+    problems.push(`transfer ${r.id} resolves something that is not its pending transfer`);
 
   const keys = await sql<{ n: string; distinct_keys: string }>`
-    select count(*)::text n, count(distinct idempotency_key)::text distinct_keys from ledger_operations`.execute(db);
+    select count(*)::text n, count(distinct idempotency_key)::text distinct_keys from ledger_operations`.execute(
+    db,
+  );
   if (keys.rows[0]?.n !== keys.rows[0]?.distinct_keys) problems.push('an idempotency key was applied twice');
 
   const counts = await sql<{ accounts: string; transfers: string }>`
-    select (select count(*) from ledger_accounts)::text accounts, (select count(*) from ledger_transfers)::text transfers`.execute(db);
+    select (select count(*) from ledger_accounts)::text accounts, (select count(*) from ledger_transfers)::text transfers`.execute(
+    db,
+  );
   return {
     healthy: problems.length === 0,
     accounts: Number(counts.rows[0]?.accounts ?? 0),

@@ -1,5 +1,5 @@
 import { inTransaction, type Db, type Tx } from '../db/database.ts';
-import { Refusal } from '../http/errors.ts';
+import { fieldRefusal } from '../http/errors.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { type Leg, type PostedTransfer, postLegs, resolvePending } from './post.ts';
@@ -48,7 +48,13 @@ export async function runOperation<T>(
       // Blocks while another transaction holds the same key; after it commits, nothing is inserted here.
       const row = await tx
         .insertInto('ledger_operations')
-        .values({ idempotency_key: input.key, kind: input.kind, member_id: input.memberId, request_hash: hash, result: null })
+        .values({
+          idempotency_key: input.key,
+          kind: input.kind,
+          member_id: input.memberId,
+          request_hash: hash,
+          result: null,
+        })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -60,7 +66,11 @@ export async function runOperation<T>(
         resolve: (ids, action) => resolvePending(tx, row.id, ids, action),
       };
       const result = await work(op);
-      await tx.updateTable('ledger_operations').set({ result: JSON.stringify(result) }).where('id', '=', row.id).execute();
+      await tx
+        .updateTable('ledger_operations')
+        .set({ result: JSON.stringify(result) })
+        .where('id', '=', row.id)
+        .execute();
       return result;
     });
   } catch (err) {
@@ -70,7 +80,7 @@ export async function runOperation<T>(
       .select(['request_hash', 'result'])
       .where('idempotency_key', '=', input.key)
       .executeTakeFirstOrThrow();
-    if (!first.request_hash.equals(hash)) throw new Refusal(409, 'idempotency_conflict', { field: 'idempotency_key' });
+    if (!first.request_hash.equals(hash)) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
     return first.result as T;
   }
 }

@@ -122,7 +122,11 @@ function apply(a: Map<string, AccountState>, m: Movement) {
 }
 
 /** Applies movements in one go: lock, check, insert the transfers, update the balances. */
-async function commitMovements(tx: Tx, operationId: string, movements: Movement[]): Promise<PostedTransfer[]> {
+async function commitMovements(
+  tx: Tx,
+  operationId: string,
+  movements: Movement[],
+): Promise<PostedTransfer[]> {
   if (movements.length === 0) return [];
   const accounts = await lockAccounts(
     tx,
@@ -151,7 +155,10 @@ async function commitMovements(tx: Tx, operationId: string, movements: Movement[
     .execute();
   const changed = [...accounts.values()].filter((a) => a.changed);
   const values = sql.join(
-    changed.map((a) => sql`(${a.id}::bigint, ${a.dp.toString()}::bigint, ${a.cp.toString()}::bigint, ${a.dpe.toString()}::bigint, ${a.cpe.toString()}::bigint)`),
+    changed.map(
+      (a) =>
+        sql`(${a.id}::bigint, ${a.dp.toString()}::bigint, ${a.cp.toString()}::bigint, ${a.dpe.toString()}::bigint, ${a.cpe.toString()}::bigint)`,
+    ),
   );
   await sql`update ledger_accounts a set debits_posted = v.dp, credits_posted = v.cp, debits_pending = v.dpe,
       credits_pending = v.cpe, version = a.version + 1
@@ -171,7 +178,10 @@ async function commitMovements(tx: Tx, operationId: string, movements: Movement[
 
 /** Posts linked legs: all of them or none. */
 export async function postLegs(tx: Tx, accounts: AccountDirectory, operationId: string, legs: Leg[]) {
-  const ids = await accounts.idsFor(legs.flatMap((l) => [l.debit, l.credit]));
+  const ids = await accounts.idsFor(
+    tx,
+    legs.flatMap((l) => [l.debit, l.credit]),
+  );
   const movements: Movement[] = legs.map((leg, i) => {
     if (leg.debit.asset !== leg.credit.asset) throw new Error('ledger: legs must move one asset');
     return {
@@ -190,11 +200,26 @@ export async function postLegs(tx: Tx, accounts: AccountDirectory, operationId: 
 }
 
 /** Posts or voids pending transfers, each exactly once (a unique index on pending_id backs this up). */
-export async function resolvePending(tx: Tx, operationId: string, pendingIds: string[], action: 'post' | 'void') {
+export async function resolvePending(
+  tx: Tx,
+  operationId: string,
+  pendingIds: string[],
+  action: 'post' | 'void',
+) {
   const rows = await tx
     .selectFrom('ledger_transfers as t')
     .leftJoin('ledger_transfers as r', 'r.pending_id', 't.id')
-    .select(['t.id', 't.debit_account_id', 't.credit_account_id', 't.amount', 't.asset', 't.kind', 't.flags', 't.reference', 'r.id as resolved_by'])
+    .select([
+      't.id',
+      't.debit_account_id',
+      't.credit_account_id',
+      't.amount',
+      't.asset',
+      't.kind',
+      't.flags',
+      't.reference',
+      'r.id as resolved_by',
+    ])
     .where('t.id', 'in', pendingIds)
     .execute();
   if (rows.length !== pendingIds.length) throw new Error('ledger: pending transfer not found');

@@ -7,7 +7,10 @@ export function parseMoney(text: string, asset: AssetCode, field = 'amount'): bi
   const parsed = parseAmount(text, decimals);
   if (!parsed.ok) {
     if (parsed.reason === 'decimals') throw fieldRefusal(422, field, 'amount_decimals', { asset, decimals });
-    throw fieldRefusal(422, field, parsed.reason === 'too_large' ? 'amount_max' : 'amount_invalid', { asset, max: '10^18' });
+    throw fieldRefusal(422, field, parsed.reason === 'too_large' ? 'amount_max' : 'amount_invalid', {
+      asset,
+      max: '10^18',
+    });
   }
   if (parsed.value <= 0n) throw fieldRefusal(422, field, 'amount_positive');
   return parsed.value;

@@ -56,7 +56,11 @@ describe.skipIf(!hasRedis())('Redis rate limiter (shared by several app servers)
   const clients: Redis[] = [];
   beforeAll(async () => {
     port = await freePort();
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    proc = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     for (let i = 0; i < 200 && !(await accepts(port)); i++) await new Promise((r) => setTimeout(r, 25));
   });
   afterAll(async () => {

@@ -7,6 +7,8 @@ export type RateLimiter = {
     limit: number,
     windowMs: number,
   ) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** How many hits `key` has in its current window, without counting one. */
+  count: (key: string) => Promise<{ count: number; retryAfterSeconds: number }>;
   close?: () => Promise<void>;
 };
 
@@ -28,6 +30,12 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       w.count++;
       return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
     },
+    async count(key) {
+      const t = now();
+      const w = windows.get(key);
+      if (!w || w.resetAt <= t) return { count: 0, retryAfterSeconds: 0 };
+      return { count: w.count, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+    },
   };
 }
 
@@ -43,6 +51,13 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
         allowed: count <= limit,
         retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
       };
+    },
+    async count(key) {
+      const k = `rl:${key}`;
+      const result = await redis.multi().get(k).pttl(k).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      const ttl = Number(result?.[1]?.[1] ?? 0);
+      return { count, retryAfterSeconds: ttl > 0 ? Math.max(1, Math.ceil(ttl / 1000)) : 0 };
     },
     async close() {
       await redis.quit();

@@ -1,6 +1,6 @@
 import type { PageLoader } from './lazyPage.tsx';
 
-export type BuiltPage = { load: PageLoader; auth?: boolean };
+export type BuiltPage = { load: PageLoader; auth?: boolean; admin?: boolean };
 
 /** The spec routes built so far; every other spec route shows the shared "coming soon" page. */
 export const BUILT_PAGES: Record<string, BuiltPage> = {
@@ -26,4 +26,41 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
   },
   '/pages/personal/lang': { load: () => import('../features/personal/pages/LanguagePage.tsx') },
   '/pages/personal/AboutUs': { load: () => import('../features/personal/pages/AboutUsPage.tsx') },
+  '/pages/Wallet/Wallet': { load: () => import('../features/wallet/pages/WalletPage.tsx'), auth: true },
+  // Transfer, exchange and airdrop are tabs of this page (`?type=transfer|exchange|airdrop`).
+  '/pages/Wallet/CurrencyOther': {
+    load: () => import('../features/wallet/pages/CurrencyOtherPage.tsx'),
+    auth: true,
+  },
+  '/pages/Wallet/Other_History': {
+    load: () => import('../features/wallet/pages/HistoryPage.tsx'),
+    auth: true,
+  },
+  '/pages/Wallet/menuWithdraw': {
+    load: () => import('../features/withdraw/pages/WithdrawPage.tsx'),
+    auth: true,
+  },
+  '/pages/personal/WithdrawAdress': {
+    load: () => import('../features/withdraw/pages/WithdrawAddressPage.tsx'),
+    auth: true,
+  },
+  '/pages/admin/admin': {
+    load: () => import('../features/admin/pages/AdminHomePage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/wd': {
+    load: () => import('../features/admin/pages/AdminWithdrawalsPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+};
+
+/** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
+export const EXTRA_PAGES: Record<string, BuiltPage> = {
+  '/pages/Wallet/bonus': { load: () => import('../features/bonus/pages/BonusPage.tsx'), auth: true },
+  '/pages/personal/security': {
+    load: () => import('../features/security/pages/SecurityPage.tsx'),
+    auth: true,
+  },
 };

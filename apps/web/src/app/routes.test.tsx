@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../lib/i18n.ts';
 import { fakeApi, renderAt } from '../test/renderApp.tsx';
-import { BUILT_PAGES } from './pages.ts';
+import { BUILT_PAGES, EXTRA_PAGES } from './pages.ts';
 
 beforeEach(async () => {
   await setLanguage('en-US');
@@ -27,9 +27,9 @@ describe('routes', () => {
 
   it('shows "Coming soon" with the page title and a back button on a page not built yet', async () => {
     await setLanguage('bm-MY');
-    renderAt('/pages/Wallet/menuWithdraw');
+    renderAt('/pages/Wallet/menuTOPUP');
     expect((await screen.findByTestId('coming-soon')).textContent).toContain('Akan datang');
-    expect(screen.getByTestId('nav-title').textContent).toBe('Pengeluaran');
+    expect(screen.getByTestId('nav-title').textContent).toBe('Tambah nilai');
     expect(screen.getByTestId('nav-back').getAttribute('aria-label')).toBe('Kembali');
   });
 
@@ -38,6 +38,14 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/home/home'));
     expect(await screen.findByTestId('home-page')).toBeTruthy();
     expect(screen.getByTestId('tab-home')).toBeTruthy();
+  });
+
+  it('registers our extra routes (bonus, two-factor) behind the login', async () => {
+    for (const path of Object.keys(EXTRA_PAGES)) {
+      const { router, unmount } = renderAt(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/login'));
+      unmount();
+    }
   });
 
   it('shows not-found for an unknown path', async () => {

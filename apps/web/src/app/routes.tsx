@@ -4,7 +4,8 @@ import { Navigate } from 'react-router';
 import { HOME_PATH } from '../lib/navigation.ts';
 import { AppShell } from './AppShell.tsx';
 import { LazyPage, type PageLoader } from './lazyPage.tsx';
-import { BUILT_PAGES } from './pages.ts';
+import { BUILT_PAGES, type BuiltPage, EXTRA_PAGES } from './pages.ts';
+import { RequireAdmin } from './RequireAdmin.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 const ENTRY_PATHS = new Set(['/', '/pages/main']);
@@ -16,11 +17,14 @@ function specRoute(path: string): RouteObject {
   if (ENTRY_PATHS.has(path)) return { path, element: <Navigate to={HOME_PATH} replace /> };
   const built = BUILT_PAGES[path];
   if (!built) return { path, element: <LazyPage load={loadComingSoon} /> };
-  const page = <LazyPage load={built.load} />;
-  return {
-    path,
-    element: built.auth ? <RequireAuth>{page}</RequireAuth> : page,
-  };
+  return builtRoute(path, built);
+}
+
+function builtRoute(path: string, built: BuiltPage): RouteObject {
+  let element = <LazyPage load={built.load} />;
+  if (built.admin) element = <RequireAdmin>{element}</RequireAdmin>;
+  if (built.auth) element = <RequireAuth>{element}</RequireAuth>;
+  return { path, element };
 }
 
 /** Every route path of the spec (section 2), each lazily loaded, plus a not-found page. */
@@ -30,6 +34,7 @@ export function appRoutes(): RouteObject[] {
       element: <AppShell />,
       children: [
         ...SPEC_ROUTES.map((r) => specRoute(r.path)),
+        ...Object.entries(EXTRA_PAGES).map(([path, page]) => builtRoute(path, page)),
         { path: '*', element: <LazyPage load={loadNotFound} /> },
       ],
     },

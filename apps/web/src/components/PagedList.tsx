@@ -14,6 +14,8 @@ type Props<T> = {
   itemKey: (item: T) => string | number;
   pageSize?: number;
   testId?: string;
+  /** Shown instead of the list when the first page is empty. */
+  empty?: ReactNode;
 };
 
 /** The spec's list states; `data-state` on the list shows the current one to tests. */
@@ -34,6 +36,7 @@ export function PagedList<T>({
   itemKey,
   pageSize,
   testId = 'paged-list',
+  empty,
 }: Props<T>) {
   const { t } = useTranslation();
   const size = pageSize ?? PAGE_SIZE_DEFAULT;
@@ -72,6 +75,16 @@ export function PagedList<T>({
           </span>
         )}
       >
+        {query.isError && items.length === 0 ? (
+          <div className="page-state" data-testid={`${testId}-error`}>
+            <button type="button" className="link-button" onClick={() => void query.refetch()}>
+              {t('list.retry')}
+            </button>
+          </div>
+        ) : null}
+        {empty && query.isSuccess && items.length === 0 ? (
+          <div data-testid={`${testId}-empty`}>{empty}</div>
+        ) : null}
         {items.map((item) => (
           <div key={itemKey(item)}>{renderItem(item)}</div>
         ))}

@@ -1,6 +1,6 @@
 import { checkVersion, defineCall, getProfile, login, updatePwd } from '@mp/contract';
 import { Dialog, Toast } from 'antd-mobile';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, api, apiEnvelope } from './api.ts';
@@ -142,6 +142,24 @@ describe('api client: error catalogue', () => {
     expect(buttons).toEqual(['Confirm']);
   });
 
+  it('HTTP 404 naming fields is a refusal: toast of the message and the field errors, no 404 modal', async () => {
+    // The previous test's modal closes with an animation: start from a screen without one.
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    const errors = [{ field: 'to_userid', message: 'The receiving member does not exist' }];
+    vi.stubGlobal(
+      'fetch',
+      respond(404, { status: 0, code: 404, msg: 'The receiving member does not exist', errors }),
+    );
+    const error = await api(getProfile, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 404, msg: 'The receiving member does not exist', errors });
+    expect((error as ApiError).fieldError('to_userid')).toBe('The receiving member does not exist');
+    const text = await screenText();
+    expect(text).toContain('The receiving member does not exist');
+    expect(text).not.toContain('error_code:404');
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+  });
+
   it('status -9 clears the session, goes to login and says the session expired', async () => {
     localStorage.setItem('token', 'old');
     localStorage.setItem('userInfo', JSON.stringify(userInfo));
@@ -198,13 +216,20 @@ describe('api client: error catalogue', () => {
   });
 
   it('a quiet call shows nothing but still rejects with the message', async () => {
-    vi.stubGlobal('fetch', respond(404, { status: 0, code: 404, msg: 'Sponsor ID does not exist' }));
+    const errors = [{ field: 'sponsor_id', message: 'Sponsor ID does not exist' }];
+    vi.stubGlobal('fetch', respond(404, { status: 0, code: 404, msg: 'Sponsor ID does not exist', errors }));
     await expect(api(getProfile, {}, { quiet: true })).rejects.toMatchObject({
       msg: 'Sponsor ID does not exist',
     });
     const text = await screenText();
     expect(text).not.toContain('error_code:404');
     expect(text).not.toContain('Sponsor ID does not exist');
+  });
+
+  it('a quiet call to an unknown call shows no 404 modal either', async () => {
+    vi.stubGlobal('fetch', respond(404, { status: 0, code: 404, msg: 'Not found' }));
+    await expect(api(getProfile, {}, { quiet: true })).rejects.toMatchObject({ code: 404 });
+    expect(await screenText()).not.toContain('error_code:404');
   });
 
   it('a network failure toasts a network error', async () => {

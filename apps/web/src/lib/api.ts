@@ -142,7 +142,9 @@ export async function apiEnvelope<C extends CallDef>(
       void showAlert(text);
       throw new ApiError(call.name, 429, text);
     }
-    if (res.status === 404) {
+    // A 404 naming fields is a business refusal ('The receiving member does not exist'): toast it below.
+    // Without field errors it is an unknown call: the spec's error_code:404 modal.
+    if (res.status === 404 && errors.length === 0) {
       if (!options.quiet) void showAlert(NOT_FOUND_TEXT);
       throw new ApiError(call.name, 404, typeof body.msg === 'string' ? body.msg : NOT_FOUND_TEXT, errors);
     }

@@ -3,7 +3,8 @@ import type { Form } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import type { z } from 'zod';
 import { ApiError } from './api.ts';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage, i18n } from './i18n.ts';
+import { formatAsset, parseMoneyInput, toMinor } from './money.ts';
 
 /** The form instance `Form.useForm()` returns. */
 export type AppForm = ReturnType<typeof Form.useForm>[0];
@@ -42,4 +43,47 @@ export function showFieldErrors(form: AppForm, error: unknown): boolean {
     .map((e) => ({ name: e.field, errors: [e.message] }));
   form.setFields(fields);
   return fields.length > 0;
+}
+
+export type AmountLimits = {
+  decimals: number;
+  asset: string;
+  /** Minimum as a wire amount ('20'); '0' or absent for none. */
+  min?: string;
+  /** The available balance: amounts above it are refused before asking the server. */
+  available?: string;
+  /** Maximum as a wire amount; '0' or absent for none. */
+  max?: string;
+};
+
+/** The first problem with a typed amount, in the app language, or undefined when it is acceptable. */
+export function amountProblem(text: string, limits: AmountLimits): string | undefined {
+  if (!text.trim()) return i18n.t('common:amount.required');
+  const parsed = parseMoneyInput(text, limits.decimals);
+  if (!parsed.ok) {
+    return parsed.reason === 'decimals'
+      ? i18n.t('common:amount.decimals', { n: limits.decimals })
+      : i18n.t('common:amount.invalid');
+  }
+  if (parsed.value === 0n) return i18n.t('common:amount.zero');
+  const fmt = (v: string) => formatAsset(v, limits.asset);
+  const min = limits.min ? toMinor(limits.min, limits.decimals) : null;
+  if (min !== null && min > 0n && parsed.value < min)
+    return i18n.t('common:amount.min', { min: fmt(limits.min ?? '') });
+  const max = limits.max ? toMinor(limits.max, limits.decimals) : null;
+  if (max !== null && max > 0n && parsed.value > max)
+    return i18n.t('common:amount.max', { max: fmt(limits.max ?? '') });
+  const available = limits.available ? toMinor(limits.available, limits.decimals) : null;
+  if (available !== null && parsed.value > available) return i18n.t('common:amount.overAvailable');
+  return undefined;
+}
+
+/** An antd-mobile form rule for an amount field (exact, in the app's number format). */
+export function amountRule(limits: AmountLimits): RuleObject {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const problem = amountProblem(typeof value === 'string' ? value : '', limits);
+      if (problem) throw new Error(problem);
+    },
+  };
 }

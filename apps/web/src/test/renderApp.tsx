@@ -25,3 +25,54 @@ export function fakeApi(answers: Record<string, unknown>) {
     return new Response(JSON.stringify({ status: 0, code: 403, msg: 'not in this test' }), { status: 403 });
   };
 }
+
+/** A refusal envelope for `scriptedApi` (HTTP status = code, as the server sends). */
+export class Refuse {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {}
+}
+
+type Answer = unknown | ((body: Record<string, unknown>) => unknown);
+
+/**
+ * A fetch that answers per call name: data (or a function of the request body returning data or a
+ * `Refuse`). Every request is recorded in `sent` with its parsed body.
+ */
+export function scriptedApi(answers: Record<string, Answer>) {
+  const sent: { name: string; body: Record<string, unknown> }[] = [];
+  const fetch = async (url: string, init?: RequestInit) => {
+    const name = url.replace(/^\/api\//, '').split('?')[0] ?? '';
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    sent.push({ name, body });
+    if (!(name in answers)) {
+      return new Response(JSON.stringify({ status: 0, code: 403, msg: 'not in this test' }), { status: 403 });
+    }
+    const answer = answers[name];
+    const out =
+      typeof answer === 'function' ? (answer as (b: Record<string, unknown>) => unknown)(body) : answer;
+    if (out instanceof Refuse) {
+      return new Response(JSON.stringify({ status: 0, code: out.code, msg: out.msg, errors: out.errors }), {
+        status: out.code,
+      });
+    }
+    return new Response(JSON.stringify({ status: 1, code: 200, msg: 'Success', data: out }));
+  };
+  return { fetch, sent, bodiesOf: (name: string) => sent.filter((s) => s.name === name).map((s) => s.body) };
+}
+
+/** Stores a session as the login page does. */
+export function logInAs(role: 'member' | 'admin' = 'member', userid = 'alice1') {
+  localStorage.setItem('token', 'test-token');
+  localStorage.setItem('userInfo', JSON.stringify({ userid, username: userid, rank: 'Fans', role }));
+}
+
+/** The native input inside an antd-mobile field marked with `testId`. */
+export function inputOf(testId: string): HTMLInputElement | HTMLTextAreaElement {
+  const el = document.querySelector(`[data-testid="${testId}"]`);
+  const field = el?.matches('input, textarea') ? el : el?.querySelector('input, textarea');
+  if (!field) throw new Error(`no input in ${testId}`);
+  return field as HTMLInputElement | HTMLTextAreaElement;
+}

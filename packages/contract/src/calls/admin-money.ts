@@ -11,7 +11,8 @@ export const adminAdjustBalance = defineCall({
   method: 'POST',
   auth: 'admin',
   tag: 'admin',
-  summary: "Credits (positive) or debits (negative) a member's wallet against the platform adjustments account; audited",
+  summary:
+    "Credits (positive) or debits (negative) a member's wallet against the platform adjustments account; audited",
   request: z.object({
     userid: text(64),
     wallet: oneOf(WALLET_KINDS as [string, ...string[]]),
@@ -20,7 +21,14 @@ export const adminAdjustBalance = defineCall({
     reason: text(300),
     idempotency_key: idempotencyKey(),
   }),
-  response: z.object({ id: z.string(), userid: z.string(), wallet: z.string(), asset: z.string(), amount: money, balance_after: money }),
+  response: z.object({
+    id: z.string(),
+    userid: z.string(),
+    wallet: z.string(),
+    asset: z.string(),
+    amount: money,
+    balance_after: money,
+  }),
 });
 
 export const ledgerHealthSchema = z.object({
@@ -37,7 +45,8 @@ export const adminLedgerHealth = defineCall({
   method: 'POST',
   auth: 'admin',
   tag: 'admin',
-  summary: 'Checks the ledger invariants: debits = credits per asset, balances = sums of transfers, no overdraft, keys once',
+  summary:
+    'Checks the ledger invariants: debits = credits per asset, balances = sums of transfers, no overdraft, keys once',
   request: empty,
   response: ledgerHealthSchema,
 });
@@ -75,7 +84,9 @@ export const adminAirdropCampaign = defineCall({
     name: text(100),
     amount_each: text(40),
     userids: optionalText(100_000),
-    all_members: z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean()).optional(),
+    all_members: z
+      .preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean())
+      .optional(),
     idempotency_key: idempotencyKey(),
   }),
   response: campaignSchema,
@@ -98,7 +109,12 @@ export const totpSetup = defineCall({
   tag: 'security',
   summary: 'Starts two-factor set-up: a new secret, its otpauth URL and a QR code to scan',
   request: empty,
-  response: z.object({ enabled: z.boolean(), secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }),
+  response: z.object({
+    enabled: z.boolean(),
+    secret: z.string(),
+    otpauth_url: z.string(),
+    qr_data_url: z.string(),
+  }),
 });
 
 export const totpEnable = defineCall({
@@ -130,4 +146,3 @@ export const totpStatus = defineCall({
   request: empty,
   response: z.object({ enabled: z.boolean() }),
 });
-

@@ -65,7 +65,12 @@ export const updateTransactionPwd = defineCall({
   auth: 'member',
   tag: 'member',
   summary: 'Changes the transaction password, proven by a TAC (purpose tx_password) sent to the member',
-  request: z.object({ tac: text(12), tx_password: secret(), confirm_tx_password: secret() }),
+  request: z.object({
+    tac: text(12),
+    tx_password: secret(),
+    confirm_tx_password: secret(),
+    totp: optionalText(8),
+  }),
   response: z.object({}),
 });
 

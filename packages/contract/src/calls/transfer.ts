@@ -33,7 +33,9 @@ export const transferMenu = defineCall({
   summary: 'Transfer rules: wallets allowed, fee, minimum, and the available balance of each wallet',
   request: empty,
   response: z.object({
-    wallets: z.array(z.object({ wallet: z.string(), to_wallet: z.string(), asset: z.string(), available: money })),
+    wallets: z.array(
+      z.object({ wallet: z.string(), to_wallet: z.string(), asset: z.string(), available: money }),
+    ),
     fee_percent: z.string(),
     min_amount: money,
     max_amount: money,
@@ -70,7 +72,8 @@ export const exchangeMenu = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'exchange',
-  summary: 'The exchange pairs, each with the rate the member gets (spread included) and the available balance',
+  summary:
+    'The exchange pairs, each with the rate the member gets (spread included) and the available balance',
   request: empty,
   response: z.object({ list: z.array(exchangePairSchema), wallet: z.string() }),
 });

@@ -60,7 +60,10 @@ export const walletOverview = defineCall({
   tag: 'wallet',
   summary: 'Wallet tab overview: total in USDT and each wallet with its balances',
   request: empty,
-  response: z.object({ total_usdt: money, wallets: z.array(walletBalanceSchema.extend({ value_usdt: money })) }),
+  response: z.object({
+    total_usdt: money,
+    wallets: z.array(walletBalanceSchema.extend({ value_usdt: money })),
+  }),
 });
 
 export const walletRecordSchema = z.object({
@@ -84,7 +87,11 @@ export const walletDetail = defineCall({
   tag: 'wallet',
   summary: 'One wallet: its balances and latest records',
   request: z.object({ wallet: oneOf(WALLET_KINDS as [string, ...string[]]) }),
-  response: z.object({ wallet: z.string(), balances: z.array(walletBalanceSchema), recent: z.array(walletRecordSchema) }),
+  response: z.object({
+    wallet: z.string(),
+    balances: z.array(walletBalanceSchema),
+    recent: z.array(walletRecordSchema),
+  }),
 });
 
 const recordFilter = {
@@ -168,7 +175,12 @@ export const searchBonusRecord = defineCall({
   auth: 'member',
   tag: 'bonus',
   summary: 'Bonus payouts filtered by type and date range (YYYY-MM-DD, inclusive)',
-  request: z.object({ ...pagingFields, type: oneOf(BONUS_TYPES).optional(), from: optionalText(10), to: optionalText(10) }),
+  request: z.object({
+    ...pagingFields,
+    type: oneOf(BONUS_TYPES).optional(),
+    from: optionalText(10),
+    to: optionalText(10),
+  }),
   response: pagedSchema(bonusRecordSchema),
 });
 
@@ -179,7 +191,13 @@ export const getXToken = defineCall({
   tag: 'wallet',
   summary: "The platform token: name, price in USDT and the member's balance",
   request: empty,
-  response: z.object({ asset: z.string(), name: z.string(), price_usdt: money, balance: money, available: money }),
+  response: z.object({
+    asset: z.string(),
+    name: z.string(),
+    price_usdt: money,
+    balance: money,
+    available: money,
+  }),
 });
 
 export const getBankList = defineCall({

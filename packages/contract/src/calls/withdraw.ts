@@ -6,7 +6,11 @@ import { amountField, idempotencyKey } from './transfer.ts';
 
 const money = z.string();
 
-export const addressTypeSchema = z.object({ code: z.enum(ADDRESS_TYPES), name: z.string(), asset: z.string() });
+export const addressTypeSchema = z.object({
+  code: z.enum(ADDRESS_TYPES),
+  name: z.string(),
+  asset: z.string(),
+});
 
 export const withdrawAddressType = defineCall({
   name: 'Member/withdrawAddressType',
@@ -130,7 +134,12 @@ export const withdrawSave = defineCall({
   auth: 'member',
   tag: 'withdraw',
   summary: 'Requests a withdrawal to the bound address; the amount is held until an admin decides',
-  request: z.object({ amount: amountField(), tx_password: secret(), idempotency_key: idempotencyKey(), totp: optionalText(8) }),
+  request: z.object({
+    amount: amountField(),
+    tx_password: secret(),
+    idempotency_key: idempotencyKey(),
+    totp: optionalText(8),
+  }),
   response: withdrawalSchema,
 });
 
@@ -166,7 +175,11 @@ export const adminApproveWd = defineCall({
   auth: 'admin',
   tag: 'admin',
   summary: 'Approves (pays out) or rejects (releases the hold) a pending withdrawal, exactly once',
-  request: z.object({ id: text(30), action: oneOf(['approve', 'reject'] as const), reason: optionalText(300) }),
+  request: z.object({
+    id: text(30),
+    action: oneOf(['approve', 'reject'] as const),
+    reason: optionalText(300),
+  }),
   response: withdrawalSchema,
 });
 

@@ -15,13 +15,24 @@ afterAll(() => t.close());
 describe('admin bootstrap', () => {
   it('creates the admin once and resets its password on the next start', async () => {
     await ensureAdmin(t.db, 'opsadmin', 'adminpass2');
-    const admins = await t.db.selectFrom('members').select(['userid', 'role']).where('role', '=', 'admin').execute();
+    const admins = await t.db
+      .selectFrom('members')
+      .select(['userid', 'role'])
+      .where('role', '=', 'admin')
+      .execute();
     expect(admins).toEqual([{ userid: 'opsadmin', role: 'admin' }]);
-    const login = await t.ok<{ userInfo: { role: string } }>('Logon/login', { username: 'opsadmin', password: 'adminpass2' });
+    const login = await t.ok<{ userInfo: { role: string } }>('Logon/login', {
+      username: 'opsadmin',
+      password: 'adminpass2',
+    });
     expect(login.userInfo.role).toBe('admin');
     await ensureAdmin(t.db, 'opsadmin', 'adminpass1');
     adminToken = await logInAs(t, 'opsadmin', 'adminpass1');
-    const audit = await t.db.selectFrom('audit_log').select('action').where('target', '=', 'opsadmin').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', 'opsadmin')
+      .execute();
     expect(audit.map((a) => a.action)).toContain('admin.bootstrap_reset');
   });
 
@@ -34,7 +45,11 @@ describe('admin bootstrap', () => {
 describe('Admin/outbox', () => {
   it('lists sent codes to admins, filtered by destination', async () => {
     await t.ok('Logon/getsmsverification', { signup_type: 'email', email: 'outbox-check@example.com' });
-    const data = await t.ok<{ list: { destination: string; body: string }[]; total: number }>('Admin/outbox', { destination: 'outbox-check' }, { token: adminToken });
+    const data = await t.ok<{ list: { destination: string; body: string }[]; total: number }>(
+      'Admin/outbox',
+      { destination: 'outbox-check' },
+      { token: adminToken },
+    );
     expect(data.total).toBe(1);
     expect(data.list[0]?.body).toMatch(/\d{6}/);
   });
@@ -49,10 +64,18 @@ describe('Admin/outbox', () => {
 
 describe('Admin/setmemberpassword', () => {
   it('lets the company root log in once an admin sets its password, and audits it', async () => {
-    const res = await t.call('Admin/setmemberpassword', { userid: 'company', password: 'rootpass1', reason: 'first set-up' }, { token: adminToken });
+    const res = await t.call(
+      'Admin/setmemberpassword',
+      { userid: 'company', password: 'rootpass1', reason: 'first set-up' },
+      { token: adminToken },
+    );
     expect(res.body.status).toBe(1);
     await logInAs(t, 'company', 'rootpass1');
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'member.set_password').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'member.set_password')
+      .executeTakeFirstOrThrow();
     expect(audit.target).toBe('company');
     expect(audit.details).toEqual({ reason: 'first set-up' });
   });
@@ -60,11 +83,23 @@ describe('Admin/setmemberpassword', () => {
   it('ends the member sessions and refuses unknown members and short passwords', async () => {
     const m = await signUpMember(t);
     const token = await logInAs(t, m.userid, m.password);
-    await t.ok('Admin/setmemberpassword', { userid: m.userid, password: 'fresh123', reason: 'support ticket 1' }, { token: adminToken });
+    await t.ok(
+      'Admin/setmemberpassword',
+      { userid: m.userid, password: 'fresh123', reason: 'support ticket 1' },
+      { token: adminToken },
+    );
     expect((await t.call('Member/getprofile', {}, { token })).body.status).toBe(-9);
-    const unknown = await t.call('Admin/setmemberpassword', { userid: 'ghost0000', password: 'fresh123', reason: 'x' }, { token: adminToken });
+    const unknown = await t.call(
+      'Admin/setmemberpassword',
+      { userid: 'ghost0000', password: 'fresh123', reason: 'x' },
+      { token: adminToken },
+    );
     expect(unknown.http).toBe(404);
-    const short = await t.call('Admin/setmemberpassword', { userid: m.userid, password: '123', reason: 'x' }, { token: adminToken });
+    const short = await t.call(
+      'Admin/setmemberpassword',
+      { userid: m.userid, password: '123', reason: 'x' },
+      { token: adminToken },
+    );
     expect(short.http).toBe(422);
   });
 });

@@ -11,7 +11,10 @@ afterAll(() => t.close());
 describe('Logon/login', () => {
   it('returns a token and userInfo, and the token opens member calls', async () => {
     const m = await signUpMember(t);
-    const data = await t.ok<{ token: string; userInfo: Record<string, string> }>('Logon/login', { username: m.userid.toUpperCase(), password: m.password });
+    const data = await t.ok<{ token: string; userInfo: Record<string, string> }>('Logon/login', {
+      username: m.userid.toUpperCase(),
+      password: m.password,
+    });
     expect(data.token.length).toBeGreaterThanOrEqual(43);
     expect(data.userInfo).toEqual({ userid: m.userid, username: m.userid, rank: 'Fans', role: 'member' });
     const info = await t.ok<{ userid: string }>('Member/getinfoc', {}, { token: data.token });
@@ -43,18 +46,31 @@ describe('Logon/login', () => {
   it('limits login attempts per userid to 10 a minute with 429', async () => {
     const m = await signUpMember(t);
     for (let i = 0; i < 10; i++) {
-      const r = await t.call('Logon/login', { username: m.userid, password: 'wrong000' }, { ip: `10.0.0.${i}` });
+      const r = await t.call(
+        'Logon/login',
+        { username: m.userid, password: 'wrong000' },
+        { ip: `10.0.0.${i}` },
+      );
       expect(r.http).toBe(422);
     }
-    const limited = await t.call('Logon/login', { username: m.userid, password: m.password }, { ip: '10.0.1.1' });
+    const limited = await t.call(
+      'Logon/login',
+      { username: m.userid, password: m.password },
+      { ip: '10.0.1.1' },
+    );
     expect(limited.http).toBe(429);
-    expect(limited.body).toMatchObject({ status: 0, code: 429, msg: 'You are requesting too often. Please take a rest and try again later.' });
+    expect(limited.body).toMatchObject({
+      status: 0,
+      code: 429,
+      msg: 'You are requesting too often. Please take a rest and try again later.',
+    });
     t.clock.advance(61_000);
     expect((await t.call('Logon/login', { username: m.userid, password: m.password })).body.status).toBe(1);
   });
 
   it('limits login attempts per IP to 10 a minute', async () => {
-    for (let i = 0; i < 10; i++) await t.call('Logon/login', { username: `someone${i}x`, password: 'x' }, { ip: '192.0.2.9' });
+    for (let i = 0; i < 10; i++)
+      await t.call('Logon/login', { username: `someone${i}x`, password: 'x' }, { ip: '192.0.2.9' });
     const res = await t.call('Logon/login', { username: 'someoneelse', password: 'x' }, { ip: '192.0.2.9' });
     expect(res.http).toBe(429);
     t.clock.advance(61_000);
@@ -66,7 +82,11 @@ describe('sessions', () => {
     for (const token of [undefined, 'wrong-token', 'x'.repeat(500)]) {
       const res = await t.call('Member/getprofile', {}, token ? { token } : {});
       expect(res.http).toBe(401);
-      expect(res.body).toEqual({ status: -9, code: 401, msg: 'Your session has expired, please log in again' });
+      expect(res.body).toEqual({
+        status: -9,
+        code: 401,
+        msg: 'Your session has expired, please log in again',
+      });
     }
     const zh = await t.call('Member/getprofile', {}, { lang: 'zh-CN' });
     expect(zh.body.msg).toBe('登录已过期，请重新登录');
@@ -109,14 +129,29 @@ describe('password reset', () => {
     expect(sent.body).toMatchObject({ status: 1, msg: 'The TAC number will send to your email' });
     expect((sent.body.data as { destination: string }).destination).toMatch(/\*\*\*@example\.com$/);
     const tac = await latestCode(t, m.email);
-    const bad = await t.call('logon/resetPassword', { username: m.userid, tac, password: 'newpass99', confirm_password: 'newpass98' });
+    const bad = await t.call('logon/resetPassword', {
+      username: m.userid,
+      tac,
+      password: 'newpass99',
+      confirm_password: 'newpass98',
+    });
     expect(bad.body.msg).toBe('Password did not match, Please re-enter again');
-    const done = await t.call('logon/resetPassword', { username: m.userid, tac, password: 'newpass99', confirm_password: 'newpass99' });
+    const done = await t.call('logon/resetPassword', {
+      username: m.userid,
+      tac,
+      password: 'newpass99',
+      confirm_password: 'newpass99',
+    });
     expect(done.body).toMatchObject({ status: 1 });
     expect((await t.call('Member/getprofile', {}, { token: m.token })).body.status).toBe(-9);
     expect((await t.call('Logon/login', { username: m.userid, password: m.password })).body.status).toBe(0);
     await logInAs(t, m.userid, 'newpass99');
-    const again = await t.call('logon/resetPassword', { username: m.userid, tac, password: 'other999', confirm_password: 'other999' });
+    const again = await t.call('logon/resetPassword', {
+      username: m.userid,
+      tac,
+      password: 'other999',
+      confirm_password: 'other999',
+    });
     expect(again.http).toBe(422);
     expect(again.body.errors?.[0]?.field).toBe('tac');
   });

@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function memberCount() {
-  const row = await t.db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -48,14 +51,20 @@ async function expectRefused(body: Record<string, unknown>, code: number, field:
 describe('logon checks while signing up', () => {
   it('logon/checkuserid accepts a free, well-formed username', async () => {
     const res = await t.call('logon/checkuserid', { userid: 'freshname1' });
-    expect(res.body).toMatchObject({ status: 1, data: { userid: 'freshname1', available: true }, msg: 'This username is available' });
+    expect(res.body).toMatchObject({
+      status: 1,
+      data: { userid: 'freshname1', available: true },
+      msg: 'This username is available',
+    });
   });
 
   it('logon/checkuserid refuses a malformed username, naming the field', async () => {
     for (const bad of ['abcd', 'a'.repeat(16), 'bad name', 'naïve12', 'under_score']) {
       const res = await t.call('logon/checkuserid', { userid: bad });
       expect(res.http).toBe(422);
-      expect(res.body.errors).toEqual([{ field: 'userid', message: 'Username must be 5 to 15 letters and numbers' }]);
+      expect(res.body.errors).toEqual([
+        { field: 'userid', message: 'Username must be 5 to 15 letters and numbers' },
+      ]);
     }
   });
 
@@ -91,24 +100,46 @@ describe('logon checks while signing up', () => {
     const up = await t.call('Logon/checkplacementid', { sponsor_id: b.userid, placement_id: a.userid });
     expect(up.http).toBe(422);
     expect(up.body.errors?.[0]?.field).toBe('placement_id');
-    const unknown = await t.call('Logon/checkplacementid', { sponsor_id: a.userid, placement_id: 'ghost1234' });
+    const unknown = await t.call('Logon/checkplacementid', {
+      sponsor_id: a.userid,
+      placement_id: 'ghost1234',
+    });
     expect(unknown.http).toBe(404);
   });
 });
 
 describe('Logon/getsmsverification', () => {
   it('sends the code by e-mail with the spec text in each language', async () => {
-    const en = await t.call('Logon/getsmsverification', { signup_type: 'email', email: 'tac-en@example.com' });
-    expect(en.body).toMatchObject({ status: 1, msg: 'The TAC number will send to your email', data: { expires_in: 600 } });
-    const zh = await t.call('Logon/getsmsverification', { signup_type: 'email', email: 'tac-zh@example.com' }, { lang: 'zh-CN' });
+    const en = await t.call('Logon/getsmsverification', {
+      signup_type: 'email',
+      email: 'tac-en@example.com',
+    });
+    expect(en.body).toMatchObject({
+      status: 1,
+      msg: 'The TAC number will send to your email',
+      data: { expires_in: 600 },
+    });
+    const zh = await t.call(
+      'Logon/getsmsverification',
+      { signup_type: 'email', email: 'tac-zh@example.com' },
+      { lang: 'zh-CN' },
+    );
     expect(zh.body.msg).toBe('TAC 验证码将发送到您的邮箱');
-    const bm = await t.call('Logon/getsmsverification', { signup_type: 'email', email: 'tac-bm@example.com' }, { lang: 'ms-MY' });
+    const bm = await t.call(
+      'Logon/getsmsverification',
+      { signup_type: 'email', email: 'tac-bm@example.com' },
+      { lang: 'ms-MY' },
+    );
     expect(bm.body.msg).toBe('Nombor TAC akan dihantar ke e-mel anda');
     expect(await latestCode(t, 'tac-en@example.com')).toMatch(/^\d{6}$/);
   });
 
   it('sends the code to a mobile number with its prefix', async () => {
-    const res = await t.call('Logon/getsmsverification', { signup_type: 'mobile', mobile: '012-3456789', tel_prefix: '+60' });
+    const res = await t.call('Logon/getsmsverification', {
+      signup_type: 'mobile',
+      mobile: '012-3456789',
+      tel_prefix: '+60',
+    });
     expect(res.body).toMatchObject({ status: 1, msg: 'The TAC number will send to your mobile number' });
     expect(await latestCode(t, '+60123456789')).toMatch(/^\d{6}$/);
   });
@@ -116,7 +147,11 @@ describe('Logon/getsmsverification', () => {
   it('refuses bad destinations, naming the field', async () => {
     const email = await t.call('Logon/getsmsverification', { signup_type: 'email', email: 'not-an-email' });
     expect(email.body.errors).toEqual([{ field: 'email', message: 'Please enter a valid e-mail address' }]);
-    const prefix = await t.call('Logon/getsmsverification', { signup_type: 'mobile', mobile: '123456789', tel_prefix: '+999' });
+    const prefix = await t.call('Logon/getsmsverification', {
+      signup_type: 'mobile',
+      mobile: '123456789',
+      tel_prefix: '+999',
+    });
     expect(prefix.body.errors?.[0]?.field).toBe('tel_prefix');
     const type = await t.call('Logon/getsmsverification', { signup_type: 'fax' });
     expect(type.http).toBe(422);
@@ -138,11 +173,21 @@ describe('Logon/getsmsverification', () => {
 describe('Signup/signupsave', () => {
   it('creates the member under the sponsor on the chosen side and lets them log in', async () => {
     const body = await signupBody({ side: 'R', sponsor_id: 'company' });
-    const company = await t.ok<{ right_free: boolean }>('Logon/checkplacementid', { sponsor_id: 'company', placement_id: 'company' });
+    const company = await t.ok<{ right_free: boolean }>('Logon/checkplacementid', {
+      sponsor_id: 'company',
+      placement_id: 'company',
+    });
     const res = await t.call('Signup/signupsave', body);
-    expect(res.body).toMatchObject({ status: 1, msg: 'Registration successful. Please log in.', data: { userid: body.username, sponsor_id: 'company', side: 'R' } });
+    expect(res.body).toMatchObject({
+      status: 1,
+      msg: 'Registration successful. Please log in.',
+      data: { userid: body.username, sponsor_id: 'company', side: 'R' },
+    });
     if (company.right_free) expect((res.body.data as { placement_id: string }).placement_id).toBe('company');
-    const login = await t.ok<{ userInfo: { userid: string; rank: string } }>('Logon/login', { username: body.username, password: 'secret123' });
+    const login = await t.ok<{ userInfo: { userid: string; rank: string } }>('Logon/login', {
+      username: body.username,
+      password: 'secret123',
+    });
     expect(login.userInfo).toMatchObject({ userid: body.username, rank: 'Fans' });
   });
 
@@ -153,11 +198,25 @@ describe('Signup/signupsave', () => {
   });
 
   it('refuses mismatched passwords with the exact spec message in each language', async () => {
-    const en = await expectRefused(await signupBody({ confirm_password: 'other123' }), 422, 'confirm_password');
+    const en = await expectRefused(
+      await signupBody({ confirm_password: 'other123' }),
+      422,
+      'confirm_password',
+    );
     expect(en.msg).toBe('Password did not match, Please re-enter again');
-    const zh = await expectRefused(await signupBody({ confirm_password: 'other123' }), 422, 'confirm_password', 'zh-CN');
+    const zh = await expectRefused(
+      await signupBody({ confirm_password: 'other123' }),
+      422,
+      'confirm_password',
+      'zh-CN',
+    );
     expect(zh.msg).toBe('密码不一致，请重新输入');
-    const bm = await expectRefused(await signupBody({ confirm_password: 'other123' }), 422, 'confirm_password', 'bm-MY');
+    const bm = await expectRefused(
+      await signupBody({ confirm_password: 'other123' }),
+      422,
+      'confirm_password',
+      'bm-MY',
+    );
     expect(bm.msg).toBe('Kata laluan tidak sepadan, sila masukkan semula');
   });
 
@@ -183,17 +242,27 @@ describe('Signup/signupsave', () => {
   it('refuses a taken side and a placement outside the sponsor team', async () => {
     const a = await signUpMember(t, { side: 'L' });
     await signUpMember(t, { sponsor: a.userid, placement: a.userid, side: 'L' });
-    const taken = await expectRefused(await signupBody({ sponsor_id: a.userid, placement_id: a.userid, side: 'L' }), 409, 'side');
+    const taken = await expectRefused(
+      await signupBody({ sponsor_id: a.userid, placement_id: a.userid, side: 'L' }),
+      409,
+      'side',
+    );
     expect(taken.msg).toMatch(/already taken/);
     const other = await signUpMember(t, { side: 'R' });
-    await expectRefused(await signupBody({ sponsor_id: a.userid, placement_id: other.userid, side: 'L' }), 422, 'placement_id');
+    await expectRefused(
+      await signupBody({ sponsor_id: a.userid, placement_id: other.userid, side: 'L' }),
+      422,
+      'placement_id',
+    );
   });
 
   it('refuses missing fields, naming each', async () => {
     const res = await t.call('Signup/signupsave', {});
     expect(res.http).toBe(422);
     const fields = res.body.errors?.map((e) => e.field) ?? [];
-    expect(fields).toEqual(expect.arrayContaining(['username', 'password', 'sponsor_id', 'side', 'signup_type', 'tac']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['username', 'password', 'sponsor_id', 'side', 'signup_type', 'tac']),
+    );
     expect(res.body.errors?.find((e) => e.field === 'password')?.message).toBe('Password is required');
   });
 
@@ -229,7 +298,11 @@ describe('Signup/signupsave', () => {
 
   it('lets exactly one of many concurrent sign-ups take one spot', async () => {
     const parent = await signUpMember(t, { side: 'R' });
-    const bodies = await Promise.all(Array.from({ length: 6 }, () => signupBody({ sponsor_id: parent.userid, placement_id: parent.userid, side: 'R' })));
+    const bodies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        signupBody({ sponsor_id: parent.userid, placement_id: parent.userid, side: 'R' }),
+      ),
+    );
     const results = await Promise.all(bodies.map((b) => t.call('Signup/signupsave', b)));
     const won = results.filter((r) => r.body.status === 1);
     const lost = results.filter((r) => r.body.status !== 1);
@@ -238,13 +311,21 @@ describe('Signup/signupsave', () => {
       expect(r.http).toBe(409);
       expect(r.body.errors?.[0]?.field).toBe('side');
     }
-    const children = await t.db.selectFrom('members as m').innerJoin('members as p', 'p.id', 'm.placement_parent_id').where('p.userid', '=', parent.userid).where('m.side', '=', 'R').select('m.userid').execute();
+    const children = await t.db
+      .selectFrom('members as m')
+      .innerJoin('members as p', 'p.id', 'm.placement_parent_id')
+      .where('p.userid', '=', parent.userid)
+      .where('m.side', '=', 'R')
+      .select('m.userid')
+      .execute();
     expect(children).toHaveLength(1);
   });
 
   it('places concurrent automatic sign-ups one below another without losing any', async () => {
     const top = await signUpMember(t, { side: 'R' });
-    const bodies = await Promise.all(Array.from({ length: 5 }, () => signupBody({ sponsor_id: top.userid, side: 'L' })));
+    const bodies = await Promise.all(
+      Array.from({ length: 5 }, () => signupBody({ sponsor_id: top.userid, side: 'L' })),
+    );
     const results = await Promise.all(bodies.map((b) => t.call('Signup/signupsave', b)));
     expect(results.every((r) => r.body.status === 1)).toBe(true);
     const parents = results.map((r) => (r.body.data as { placement_id: string }).placement_id);

@@ -20,7 +20,9 @@ afterAll(() => t.close());
 
 describe('Logon/getAnnouncement', () => {
   it('lists published announcements newest first, 10 a page', async () => {
-    const page1 = await t.ok<{ list: { title: string }[]; total: number; page: number; pagesize: number }>('Logon/getAnnouncement');
+    const page1 = await t.ok<{ list: { title: string }[]; total: number; page: number; pagesize: number }>(
+      'Logon/getAnnouncement',
+    );
     expect(page1.total).toBe(11);
     expect(page1.pagesize).toBe(10);
     expect(page1.list).toHaveLength(10);
@@ -30,7 +32,11 @@ describe('Logon/getAnnouncement', () => {
   });
 
   it('shows the title in the asked language, falling back to English', async () => {
-    const zh = await t.ok<{ list: { title: string; content: string }[] }>('Logon/getAnnouncement', { pagesize: 1 }, { lang: 'zh-CN' });
+    const zh = await t.ok<{ list: { title: string; content: string }[] }>(
+      'Logon/getAnnouncement',
+      { pagesize: 1 },
+      { lang: 'zh-CN' },
+    );
     expect(zh.list[0]).toMatchObject({ title: '公告 11', content: 'Body 11' });
   });
 
@@ -42,7 +48,14 @@ describe('Logon/getAnnouncement', () => {
 
   it('accepts a multipart body', async () => {
     const boundary = '----testboundary';
-    const payload = [`--${boundary}`, 'Content-Disposition: form-data; name="pagesize"', '', '2', `--${boundary}--`, ''].join('\r\n');
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="pagesize"',
+      '',
+      '2',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/Logon/getAnnouncement',

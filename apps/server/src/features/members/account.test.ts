@@ -32,20 +32,32 @@ describe('profile', () => {
   it('Member/updateprofile saves name and language, and answers in the new language', async () => {
     const m = await newMember(t);
     const res = await t.call('Member/updateprofile', { name: 'Mei Ling', lang: 'zh-CN' }, { token: m.token });
-    expect(res.body).toMatchObject({ status: 1, msg: '保存成功', data: { name: 'Mei Ling', username: 'Mei Ling', lang: 'zh-CN' } });
+    expect(res.body).toMatchObject({
+      status: 1,
+      msg: '保存成功',
+      data: { name: 'Mei Ling', username: 'Mei Ling', lang: 'zh-CN' },
+    });
   });
 
   it('changes the e-mail only with a code sent to the new address', async () => {
     const m = await newMember(t);
     const other = await newMember(t);
-    const taken = await t.call('Member/getVerificationCode', { purpose: 'profile', email: other.email }, { token: m.token });
+    const taken = await t.call(
+      'Member/getVerificationCode',
+      { purpose: 'profile', email: other.email },
+      { token: m.token },
+    );
     expect(taken.http).toBe(409);
     const newEmail = `${m.userid}-new@example.com`;
     const noCode = await t.call('Member/updateprofile', { email: newEmail }, { token: m.token });
     expect(noCode.body.errors?.[0]?.field).toBe('tac');
     await t.ok('Member/getVerificationCode', { purpose: 'profile', email: newEmail }, { token: m.token });
     const tac = await latestCode(t, newEmail);
-    const p = await t.ok<{ email: string }>('Member/updateprofile', { email: newEmail, tac }, { token: m.token });
+    const p = await t.ok<{ email: string }>(
+      'Member/updateprofile',
+      { email: newEmail, tac },
+      { token: m.token },
+    );
     expect(p.email).toBe(newEmail);
     const reuse = await t.call('Member/updateprofile', { email: newEmail, tac }, { token: m.token });
     expect(reuse.body.errors?.[0]?.field).toBe('tac');
@@ -64,11 +76,26 @@ describe('profile', () => {
 describe('member/updatepwd', () => {
   it('refuses a wrong current password and a mismatch, then changes it and ends every session', async () => {
     const m = await newMember(t);
-    const wrong = await t.call('member/updatepwd', { old_password: 'nope0000', password: 'newpass11', confirm_password: 'newpass11' }, { token: m.token });
-    expect(wrong.body.errors?.[0]).toEqual({ field: 'old_password', message: 'The current password is wrong' });
-    const mismatch = await t.call('member/updatepwd', { old_password: m.password, password: 'newpass11', confirm_password: 'newpass12' }, { token: m.token, lang: 'bm-MY' });
+    const wrong = await t.call(
+      'member/updatepwd',
+      { old_password: 'nope0000', password: 'newpass11', confirm_password: 'newpass11' },
+      { token: m.token },
+    );
+    expect(wrong.body.errors?.[0]).toEqual({
+      field: 'old_password',
+      message: 'The current password is wrong',
+    });
+    const mismatch = await t.call(
+      'member/updatepwd',
+      { old_password: m.password, password: 'newpass11', confirm_password: 'newpass12' },
+      { token: m.token, lang: 'bm-MY' },
+    );
     expect(mismatch.body.msg).toBe('Kata laluan tidak sepadan, sila masukkan semula');
-    const done = await t.call('member/updatepwd', { old_password: m.password, password: 'newpass11', confirm_password: 'newpass11' }, { token: m.token });
+    const done = await t.call(
+      'member/updatepwd',
+      { old_password: m.password, password: 'newpass11', confirm_password: 'newpass11' },
+      { token: m.token },
+    );
     expect(done.body).toMatchObject({ status: 1, msg: 'Password changed. Please log in again.' });
     expect((await t.call('Member/getprofile', {}, { token: m.token })).body.status).toBe(-9);
     await logInAs(t, m.userid, 'newpass11');
@@ -81,17 +108,37 @@ describe('member/updateTransactionPwd', () => {
     const sent = await t.call('Member/getVerificationCode', { purpose: 'tx_password' }, { token: m.token });
     expect(sent.body).toMatchObject({ status: 1, msg: 'The TAC number will send to your email' });
     const tac = await latestCode(t, m.email);
-    const mismatch = await t.call('member/updateTransactionPwd', { tac, tx_password: '111111', confirm_tx_password: '222222' }, { token: m.token });
+    const mismatch = await t.call(
+      'member/updateTransactionPwd',
+      { tac, tx_password: '111111', confirm_tx_password: '222222' },
+      { token: m.token },
+    );
     expect(mismatch.body.errors?.[0]?.field).toBe('confirm_tx_password');
-    const before = await t.db.selectFrom('members').select('tx_password_hash').where('userid', '=', m.userid).executeTakeFirstOrThrow();
-    const done = await t.call('member/updateTransactionPwd', { tac, tx_password: '111111', confirm_tx_password: '111111' }, { token: m.token });
+    const before = await t.db
+      .selectFrom('members')
+      .select('tx_password_hash')
+      .where('userid', '=', m.userid)
+      .executeTakeFirstOrThrow();
+    const done = await t.call(
+      'member/updateTransactionPwd',
+      { tac, tx_password: '111111', confirm_tx_password: '111111' },
+      { token: m.token },
+    );
     expect(done.body.status).toBe(1);
-    const after = await t.db.selectFrom('members').select('tx_password_hash').where('userid', '=', m.userid).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('members')
+      .select('tx_password_hash')
+      .where('userid', '=', m.userid)
+      .executeTakeFirstOrThrow();
     expect(after.tx_password_hash).not.toBe(before.tx_password_hash);
     // A code for another purpose does not work here.
     await t.ok('Member/getVerificationCode', { purpose: 'withdraw' }, { token: m.token });
     const other = await latestCode(t, m.email);
-    const res = await t.call('member/updateTransactionPwd', { tac: other, tx_password: '333333', confirm_tx_password: '333333' }, { token: m.token });
+    const res = await t.call(
+      'member/updateTransactionPwd',
+      { tac: other, tx_password: '333333', confirm_tx_password: '333333' },
+      { token: m.token },
+    );
     expect(res.body.errors?.[0]?.field).toBe('tac');
   });
 

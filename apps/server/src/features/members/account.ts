@@ -5,6 +5,7 @@ import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Destination, Tacs } from '../auth/tac.ts';
+import type { Totp } from '../security/totp.ts';
 import { checkEmail, checkMobile, memberDestination } from './contact.ts';
 import { loadProfile } from './profile.ts';
 import { findById, isEmailTaken, isMobileTaken } from './queries.ts';
@@ -108,11 +109,13 @@ export async function changeLoginPassword(
 export async function changeTransactionPassword(
   deps: Deps,
   tacs: Tacs,
+  totp: Totp,
   memberId: string,
-  input: { tac: string; tx_password: string; confirm_tx_password: string },
+  input: { tac: string; tx_password: string; confirm_tx_password: string; totp?: string },
 ) {
   const m = await member(deps, memberId);
   checkNewPassword(input.tx_password, input.confirm_tx_password, 'tx_password', 'confirm_tx_password');
+  await totp.require(memberId, input.totp);
   const to = memberDestination(m);
   if (!to) throw new Refusal(422, 'no_contact');
   const hash = await hashPassword(input.tx_password);

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { handle, reply } from '../../http/calls.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Tacs } from '../auth/tac.ts';
+import type { Totp } from '../security/totp.ts';
 import {
   changeLoginPassword,
   changeTransactionPassword,
@@ -18,7 +19,7 @@ import {
 } from './account.ts';
 import { loadProfile } from './profile.ts';
 
-export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
+export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: Totp) {
   return [
     handle(getInfoC, async (_input, ctx) => {
       const p = await loadProfile(deps.db, ctx.member.id);
@@ -51,7 +52,7 @@ export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
     }),
 
     handle(updateTransactionPwd, async (input, ctx) => {
-      await changeTransactionPassword(deps, tacs, ctx.member.id, input);
+      await changeTransactionPassword(deps, tacs, totp, ctx.member.id, input);
       return reply({}, 'saved');
     }),
   ];

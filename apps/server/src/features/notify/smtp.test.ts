@@ -28,7 +28,8 @@ beforeAll(async () => {
   const address = server.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   t = await createTestApp({
-    notifier: (db) => smtpNotifier(`smtp://127.0.0.1:${port}`, 'Platform <no-reply@example.com>', outboxNotifier(db)),
+    notifier: (db) =>
+      smtpNotifier(`smtp://127.0.0.1:${port}`, 'Platform <no-reply@example.com>', outboxNotifier(db)),
   });
 });
 
@@ -39,7 +40,11 @@ afterAll(async () => {
 
 describe('SMTP notifier', () => {
   it('mails the sign-up code over SMTP and keeps it out of the dev outbox', async () => {
-    const res = await t.call('Logon/getsmsverification', { signup_type: 'email', email: 'smtp-user@example.com' }, { lang: 'zh-CN' });
+    const res = await t.call(
+      'Logon/getsmsverification',
+      { signup_type: 'email', email: 'smtp-user@example.com' },
+      { lang: 'zh-CN' },
+    );
     expect(res.body).toMatchObject({ status: 1, msg: 'TAC 验证码将发送到您的邮箱' });
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp-user@example.com']);
@@ -52,7 +57,9 @@ describe('SMTP notifier', () => {
     received.length = 0;
     await t.ok('Logon/getsmsverification', { signup_type: 'email', email: 'smtp-two@example.com' });
     const raw = received[0]?.data ?? '';
-    const body = raw.includes('base64') ? Buffer.from(raw.split('\r\n\r\n').slice(1).join('').replace(/\s/g, ''), 'base64').toString('utf8') : raw;
+    const body = raw.includes('base64')
+      ? Buffer.from(raw.split('\r\n\r\n').slice(1).join('').replace(/\s/g, ''), 'base64').toString('utf8')
+      : raw;
     const tac = /\b(\d{6})\b/.exec(body.replace(/=\r\n/g, ''))?.[1];
     expect(tac).toMatch(/^\d{6}$/);
     const done = await t.call('Signup/signupsave', {

@@ -32,12 +32,20 @@ export function createTotp(deps: { db: Db; clock: Clock }) {
 
   return {
     async status(memberId: string) {
-      const m = await db.selectFrom('members').select('totp_enabled').where('id', '=', memberId).executeTakeFirstOrThrow();
+      const m = await db
+        .selectFrom('members')
+        .select('totp_enabled')
+        .where('id', '=', memberId)
+        .executeTakeFirstOrThrow();
       return m.totp_enabled;
     },
 
     async setup(memberId: string, userid: string) {
-      const m = await db.selectFrom('members').select('totp_enabled').where('id', '=', memberId).executeTakeFirstOrThrow();
+      const m = await db
+        .selectFrom('members')
+        .select('totp_enabled')
+        .where('id', '=', memberId)
+        .executeTakeFirstOrThrow();
       if (m.totp_enabled) return { enabled: true, secret: '', otpauth_url: '', qr_data_url: '' };
       const secret = generateSecret();
       await db.updateTable('members').set({ totp_secret: secret }).where('id', '=', memberId).execute();
@@ -46,7 +54,11 @@ export function createTotp(deps: { db: Db; clock: Clock }) {
     },
 
     async enable(memberId: string, code: string) {
-      const m = await db.selectFrom('members').select(['totp_secret', 'totp_last_step']).where('id', '=', memberId).executeTakeFirstOrThrow();
+      const m = await db
+        .selectFrom('members')
+        .select(['totp_secret', 'totp_last_step'])
+        .where('id', '=', memberId)
+        .executeTakeFirstOrThrow();
       if (!m.totp_secret) throw new Refusal(422, 'totp_not_started');
       await check(memberId, m.totp_secret, code, Number(m.totp_last_step));
       await db.updateTable('members').set({ totp_enabled: true }).where('id', '=', memberId).execute();
@@ -54,7 +66,11 @@ export function createTotp(deps: { db: Db; clock: Clock }) {
 
     async disable(memberId: string, code: string) {
       await this.require(memberId, code);
-      await db.updateTable('members').set({ totp_enabled: false, totp_secret: null }).where('id', '=', memberId).execute();
+      await db
+        .updateTable('members')
+        .set({ totp_enabled: false, totp_secret: null })
+        .where('id', '=', memberId)
+        .execute();
     },
 
     /** When two-factor is on, a fresh code is required; when off, nothing is. */

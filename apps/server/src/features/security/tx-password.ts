@@ -7,29 +7,50 @@ import { verifyPassword } from '../../lib/password.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 
 const REMEMBER_MS = 5 * 60_000;
-const SLOW_TRIES = 5;
-const SLOW_WINDOW_MS = 15 * 60_000;
+const WRONG_TRIES = 5;
+const WRONG_WINDOW_MS = 15 * 60_000;
 
 /**
  * Checks the transaction password. argon2id costs ~10 ms of CPU, so after a success the session remembers an
- * HMAC of (session, password) for 5 minutes and compares against it. Every slow check counts: 5 in 15 minutes per
- * member, then 429 — a wrong password always takes the slow path, so guessing is limited.
+ * HMAC of (session, password) for 5 minutes and compares against it; parallel checks of the same pair share one
+ * verification. A wrong password always takes the slow path and counts: after 5 in 15 minutes, every try is a 429.
  */
 export function createTxPasswordGuard(deps: { db: Db; clock: Clock; limiter: RateLimiter; secret: Buffer }) {
   const remembered = new Map<string, number>();
+  const inFlight = new Map<string, Promise<boolean>>();
+
+  async function slowCheck(memberId: string, password: string): Promise<boolean> {
+    const row = await deps.db
+      .selectFrom('members')
+      .select('tx_password_hash')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    if (!row?.tx_password_hash) throw new Refusal(422, 'tx_password_missing');
+    return verifyPassword(row.tx_password_hash, password);
+  }
+
   return {
     async verify(member: SessionMember, password: string, field = 'tx_password'): Promise<void> {
-      const key = hmac(deps.secret, `${member.tokenHash.toString('base64')}\n${password}`).toString('base64');
-      const now = deps.clock.now().getTime();
+      const key = hmac(
+        deps.secret,
+        `${member.id}\n${member.tokenHash.toString('base64')}\n${password}`,
+      ).toString('base64');
       const until = remembered.get(key);
-      if (until && until > now) return;
-      const limit = await deps.limiter.hit(`txpw:${member.id}`, SLOW_TRIES, SLOW_WINDOW_MS);
-      if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
-      const row = await deps.db.selectFrom('members').select('tx_password_hash').where('id', '=', member.id).executeTakeFirst();
-      if (!row?.tx_password_hash) throw new Refusal(422, 'tx_password_missing');
-      if (!(await verifyPassword(row.tx_password_hash, password))) throw fieldRefusal(422, field, 'tx_password_wrong');
+      if (until && until > deps.clock.now().getTime()) return;
+      const limitKey = `txpw:${member.id}`;
+      const wrong = await deps.limiter.count(limitKey);
+      if (wrong.count >= WRONG_TRIES) throw new TooManyRequests(wrong.retryAfterSeconds);
+      let check = inFlight.get(key);
+      if (!check) {
+        check = slowCheck(member.id, password).finally(() => inFlight.delete(key));
+        inFlight.set(key, check);
+      }
+      if (!(await check)) {
+        await deps.limiter.hit(limitKey, WRONG_TRIES, WRONG_WINDOW_MS);
+        throw fieldRefusal(422, field, 'tx_password_wrong');
+      }
       if (remembered.size > 100_000) remembered.clear();
-      remembered.set(key, now + REMEMBER_MS);
+      remembered.set(key, deps.clock.now().getTime() + REMEMBER_MS);
     },
   };
 }

@@ -22,7 +22,9 @@ describe('exchange math', () => {
         fc.integer({ min: 0, max: 5000 }),
         fc.boolean(),
         (amount, price, spread, startInUsdt) => {
-          const [a, b, pa, pb] = startInUsdt ? (['USDT', 'XT', USDT, price] as const) : (['XT', 'USDT', price, USDT] as const);
+          const [a, b, pa, pb] = startInUsdt
+            ? (['USDT', 'XT', USDT, price] as const)
+            : (['XT', 'USDT', price, USDT] as const);
           const there = exchangeOut(amount, a, b, pa, pb, spread);
           const back = exchangeOut(there, b, a, pb, pa, spread);
           expect(back <= amount).toBe(true);

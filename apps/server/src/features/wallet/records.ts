@@ -29,7 +29,10 @@ export function parseDay(text: string | undefined, field: string): Date | undefi
  * it reached (pending, posted or voided); the transfers that settled it are not shown again.
  */
 export async function memberRecords(db: Conn, f: RecordFilter) {
-  let accounts = db.selectFrom('ledger_accounts').select(['id', 'wallet', 'asset']).where('member_id', '=', f.memberId);
+  let accounts = db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'wallet', 'asset'])
+    .where('member_id', '=', f.memberId);
   if (f.wallet) accounts = accounts.where('wallet', '=', f.wallet);
   if (f.asset) accounts = accounts.where('asset', '=', f.asset);
   const owned = await accounts.execute();
@@ -73,8 +76,17 @@ export async function memberRecords(db: Conn, f: RecordFilter) {
   const list = rows.rows.map((r) => {
     const outgoing = byId.has(r.debit_account_id);
     const account = byId.get(outgoing ? r.debit_account_id : r.credit_account_id);
-    const status = r.flags === 'posted' ? 'posted' : r.resolved === 'post_pending' ? 'posted' : r.resolved === 'void_pending' ? 'voided' : 'pending';
-    const after = outgoing ? (r.resolved_debit_after ?? r.debit_balance_after) : (r.resolved_credit_after ?? r.credit_balance_after);
+    const status =
+      r.flags === 'posted'
+        ? 'posted'
+        : r.resolved === 'post_pending'
+          ? 'posted'
+          : r.resolved === 'void_pending'
+            ? 'voided'
+            : 'pending';
+    const after = outgoing
+      ? (r.resolved_debit_after ?? r.debit_balance_after)
+      : (r.resolved_credit_after ?? r.credit_balance_after);
     const details = r.details ?? {};
     return {
       id: r.id,

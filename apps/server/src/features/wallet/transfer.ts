@@ -1,4 +1,12 @@
-import { type AssetCode, feeCeil, type ParsedRequestOf, parseAmount, ASSETS, type transferSave, type WalletKind } from '@mp/contract';
+import {
+  type AssetCode,
+  feeCeil,
+  type ParsedRequestOf,
+  parseAmount,
+  ASSETS,
+  type transferSave,
+  type WalletKind,
+} from '@mp/contract';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal } from '../../http/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
@@ -19,9 +27,11 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
   const amount = parseMoney(input.amount, asset);
   const { decimals } = ASSETS[asset];
   const min = parseAmount(rules.min, decimals);
-  if (min.ok && amount < min.value) throw fieldRefusal(422, 'amount', 'amount_min', { min: rules.min, asset });
+  if (min.ok && amount < min.value)
+    throw fieldRefusal(422, 'amount', 'amount_min', { min: rules.min, asset });
   const max = parseAmount(rules.max, decimals);
-  if (max.ok && max.value > 0n && amount > max.value) throw fieldRefusal(422, 'amount', 'amount_max', { max: rules.max, asset });
+  if (max.ok && max.value > 0n && amount > max.value)
+    throw fieldRefusal(422, 'amount', 'amount_max', { max: rules.max, asset });
   const to = await findRecipient(d.db, input.to_userid, ctx.member.id);
   await d.txPassword.verify(ctx.member, input.tx_password);
   const fee = rules.fee_bps > 0 ? feeCeil(amount, rules.fee_bps) : 0n;
@@ -37,8 +47,24 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
     async (op) => {
       const details = { from: ctx.member.userid, to: to.userid };
       const legs = [
-        { debit: from, credit: memberAccount(to.id, route.to_wallet, asset), amount, kind: 'transfer', details },
-        ...(fee > 0n ? [{ debit: from, credit: platformAccount('fees', asset), amount: fee, kind: 'transfer_fee', details }] : []),
+        {
+          debit: from,
+          credit: memberAccount(to.id, route.to_wallet, asset),
+          amount,
+          kind: 'transfer',
+          details,
+        },
+        ...(fee > 0n
+          ? [
+              {
+                debit: from,
+                credit: platformAccount('fees', asset),
+                amount: fee,
+                kind: 'transfer_fee',
+                details,
+              },
+            ]
+          : []),
       ];
       const posted = await refuseShortfall(() => op.post(legs));
       const last = posted[posted.length - 1]!;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { personalPath } from '../menu.ts';
 
-const SETTINGS = ['LoginPassword', 'TransactionPassword', 'lang', 'WithdrawAdress'];
+const SETTINGS = ['LoginPassword', 'TransactionPassword', 'security', 'lang', 'WithdrawAdress'];
 
 export default function AccountSettingPage() {
   const { t } = useTranslation('personal');

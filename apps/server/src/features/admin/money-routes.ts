@@ -1,0 +1,128 @@
+import {
+  adminAdjustBalance,
+  adminAirdropCampaign,
+  adminAirdropCampaigns,
+  adminLedgerHealth,
+  adminSetExchangeRate,
+  type AssetCode,
+  parseAmount,
+  walletHolds,
+  type WalletKind,
+} from '@mp/contract';
+import { handle, reply } from '../../http/calls.ts';
+import { fieldRefusal } from '../../http/errors.ts';
+import { checkLedger, memberAccount, platformAccount } from '../../ledger/index.ts';
+import { money, parseMoney } from '../../lib/amount.ts';
+import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';
+import { findByUserid } from '../members/queries.ts';
+import { putSetting } from '../system/settings.ts';
+import type { MoneyDeps } from '../wallet/money-deps.ts';
+import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
+import { refuseShortfall } from '../wallet/shortfall.ts';
+import { audit } from './audit.ts';
+
+export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
+  const { db } = d;
+  return [
+    handle(adminAdjustBalance, async (input, ctx) => {
+      const asset = input.asset as AssetCode;
+      const wallet = input.wallet as WalletKind;
+      if (!walletHolds(wallet, asset)) throw fieldRefusal(422, 'asset', 'wallet_not_allowed');
+      const negative = input.amount.startsWith('-');
+      const amount = parseMoney(negative ? input.amount.slice(1) : input.amount.replace(/^\+/, ''), asset);
+      const member = await findByUserid(db, input.userid);
+      if (member?.role !== 'member') throw fieldRefusal(404, 'userid', 'member_not_found');
+      const account = memberAccount(member.id, wallet, asset);
+      const adjustments = platformAccount('adjustments', asset);
+      const result = await d.ledger.operation(
+        {
+          key: `admin:${ctx.member.id}:${input.idempotency_key}`,
+          kind: 'adjustment',
+          memberId: member.id,
+          request: { userid: member.id, wallet, asset, amount: input.amount, reason: input.reason },
+        },
+        async (op) => {
+          const details = {
+            by: ctx.member.userid,
+            reason: input.reason,
+            ...(negative ? { to: 'platform' } : { from: 'platform' }),
+          };
+          const [t] = await refuseShortfall(() =>
+            op.post([
+              negative
+                ? {
+                    debit: account,
+                    credit: adjustments,
+                    amount,
+                    kind: 'adjustment',
+                    reference: input.reason,
+                    details,
+                  }
+                : {
+                    debit: adjustments,
+                    credit: account,
+                    amount,
+                    kind: 'adjustment',
+                    reference: input.reason,
+                    details,
+                  },
+            ]),
+          );
+          await audit(op.tx, ctx.member.id, 'ledger.adjust', member.userid, {
+            wallet,
+            asset,
+            amount: input.amount,
+            reason: input.reason,
+          });
+          return {
+            id: op.operationId,
+            userid: member.userid,
+            wallet,
+            asset,
+            amount: `${negative ? '-' : ''}${money(amount, asset)}`,
+            balance_after: money(negative ? t!.debitBalanceAfter : t!.creditBalanceAfter, asset),
+          };
+        },
+      );
+      return reply(result, 'saved');
+    }),
+
+    handle(adminLedgerHealth, async () => ({
+      ...(await checkLedger(db)),
+      checked_at: d.clock.now().toISOString(),
+    })),
+
+    handle(adminSetExchangeRate, async ({ price_usdt, spread_percent }, ctx) => {
+      const price = parseAmount(price_usdt, PRICE_DECIMALS);
+      if (!price.ok || price.value <= 0n) throw fieldRefusal(422, 'price_usdt', 'rate_invalid');
+      const spread = parseAmount(spread_percent, 2);
+      if (!spread.ok || spread.value > 5000n) throw fieldRefusal(422, 'spread_percent', 'spread_invalid');
+      const current = await exchangeSettings(db);
+      const next = { ...current, price_usdt, spread_bps: Number(spread.value) };
+      await putSetting(db, 'exchange', next);
+      await audit(db, ctx.member.id, 'exchange.set_rate', 'XT', { from: current, to: next });
+      return reply({ price_usdt, spread_percent }, 'saved');
+    }),
+
+    handle(adminAirdropCampaign, async (input, ctx) =>
+      reply(await campaigns.create(ctx.member.id, input), 'saved'),
+    ),
+
+    handle(adminAirdropCampaigns, async ({ page, pagesize, id }) => {
+      let q = campaignQuery(db);
+      if (id) q = q.where('c.id', '=', id);
+      const [rows, count] = await Promise.all([
+        q
+          .orderBy('c.id', 'desc')
+          .limit(pagesize)
+          .offset((page - 1) * pagesize)
+          .execute(),
+        db
+          .selectFrom('airdrop_campaigns')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list: rows.map(campaignView), page, pagesize, total: id ? rows.length : Number(count.n) };
+    }),
+  ];
+}

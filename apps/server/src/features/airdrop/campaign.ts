@@ -1,0 +1,230 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { memberAccount, platformAccount } from '../../ledger/index.ts';
+import { money, parseMoney } from '../../lib/amount.ts';
+import { audit } from '../admin/audit.ts';
+import type { MoneyDeps } from '../wallet/money-deps.ts';
+import { AIRDROP } from '../wallet/settings.ts';
+
+const BATCH = 100;
+
+type CampaignRow = {
+  id: string;
+  name: string;
+  asset: string;
+  amount_each: string;
+  recipients: string[];
+  done: number;
+  status: 'running' | 'done' | 'failed';
+  created_at: Date | string;
+  created_by_userid: string | null;
+};
+
+export function campaignView(c: CampaignRow) {
+  return {
+    id: c.id,
+    name: c.name,
+    asset: c.asset,
+    amount_each: money(c.amount_each, c.asset),
+    total: c.recipients.length,
+    done: c.done,
+    status: c.status,
+    created_at: new Date(c.created_at).toISOString(),
+    created_by: c.created_by_userid ?? '',
+  };
+}
+
+export function campaignQuery(db: Db) {
+  return db
+    .selectFrom('airdrop_campaigns as c')
+    .leftJoin('members as m', 'm.id', 'c.created_by')
+    .select([
+      'c.id',
+      'c.name',
+      'c.asset',
+      'c.amount_each',
+      'c.recipients',
+      'c.done',
+      'c.status',
+      'c.created_at',
+      'm.userid as created_by_userid',
+    ]);
+}
+
+async function recipientIds(
+  db: Db,
+  userids: string | undefined,
+  all: boolean,
+  rootUserid: string,
+): Promise<string[]> {
+  if (all) {
+    const rows = await db
+      .selectFrom('members')
+      .select('id')
+      .where('role', '=', 'member')
+      .where('status', '=', 'active')
+      .where(sql`lower(userid)`, '<>', rootUserid.toLowerCase())
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+  const wanted = [
+    ...new Set(
+      (userids ?? '')
+        .split(/[\s,;]+/)
+        .map((u) => u.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (wanted.length === 0) throw fieldRefusal(422, 'userids', 'no_recipients');
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'userid'])
+    .where(sql`lower(userid)`, 'in', wanted)
+    .where('role', '=', 'member')
+    .execute();
+  const found = new Set(rows.map((r) => r.userid.toLowerCase()));
+  const missing = wanted.filter((u) => !found.has(u));
+  if (missing.length) throw fieldRefusal(404, 'userids', 'recipient_not_found');
+  return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+}
+
+/**
+ * An admin airdrop to many members from the airdrop pool. The campaign is one row keyed by the admin's
+ * idempotency key; each recipient's credit is its own ledger operation keyed by (campaign, member), so running the
+ * job again (a retry, a restart, a second server) pays nobody twice. Progress is the `done` count.
+ */
+export function createCampaigns(d: MoneyDeps) {
+  const running = new Map<string, Promise<void>>();
+
+  async function process(id: string) {
+    const c = await d.db
+      .selectFrom('airdrop_campaigns')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const amount = BigInt(c.amount_each);
+    try {
+      for (let i = c.done; i < c.recipients.length; i += BATCH) {
+        const batch = c.recipients.slice(i, i + BATCH);
+        for (const memberId of batch) {
+          await d.ledger.operation(
+            {
+              key: `airdrop-campaign:${id}:${memberId}`,
+              kind: 'airdrop_campaign',
+              memberId,
+              request: { campaign: id },
+            },
+            async (op) => {
+              const [t] = await op.post([
+                {
+                  debit: platformAccount('airdrop_pool', AIRDROP.asset),
+                  credit: memberAccount(memberId, AIRDROP.wallet, AIRDROP.asset),
+                  amount,
+                  kind: 'airdrop',
+                  reference: c.name,
+                  details: { from: 'airdrop', campaign: id },
+                },
+              ]);
+              return { transfer: t!.id };
+            },
+          );
+        }
+        await d.db
+          .updateTable('airdrop_campaigns')
+          .set({ done: sql`greatest(done, ${i + batch.length})` })
+          .where('id', '=', id)
+          .execute();
+      }
+      await d.db.updateTable('airdrop_campaigns').set({ status: 'done' }).where('id', '=', id).execute();
+    } catch (err) {
+      await d.db
+        .updateTable('airdrop_campaigns')
+        .set({ status: 'failed', error: String(err) })
+        .where('id', '=', id)
+        .execute();
+    }
+  }
+
+  /** Starts the job unless this server already runs it. */
+  function start(id: string): Promise<void> {
+    let job = running.get(id);
+    if (!job) {
+      job = process(id).finally(() => running.delete(id));
+      running.set(id, job);
+    }
+    return job;
+  }
+
+  return {
+    start,
+    /** Waits for a running job on this server (tests, shutdown). */
+    wait: (id: string) => running.get(id) ?? Promise.resolve(),
+
+    async create(
+      adminId: string,
+      input: {
+        name: string;
+        amount_each: string;
+        userids?: string;
+        all_members?: boolean;
+        idempotency_key: string;
+      },
+    ) {
+      const key = `admin:${adminId}:${input.idempotency_key}`;
+      const existing = await campaignQuery(d.db).where('c.idempotency_key', '=', key).executeTakeFirst();
+      if (existing) {
+        if (existing.status === 'running' || existing.status === 'failed') {
+          await d.db
+            .updateTable('airdrop_campaigns')
+            .set({ status: 'running' })
+            .where('id', '=', existing.id)
+            .execute();
+          void start(existing.id);
+        }
+        return campaignView(existing);
+      }
+      const amount = parseMoney(input.amount_each, AIRDROP.asset, 'amount_each');
+      const recipients = await recipientIds(
+        d.db,
+        input.userids,
+        Boolean(input.all_members),
+        d.config.rootUserid,
+      );
+      if (recipients.length === 0) throw new Refusal(422, 'no_recipients');
+      const row = await d.db
+        .insertInto('airdrop_campaigns')
+        .values({
+          idempotency_key: key,
+          name: input.name,
+          asset: AIRDROP.asset,
+          amount_each: amount.toString(),
+          recipients,
+          created_by: adminId,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const id =
+        row?.id ??
+        (
+          await d.db
+            .selectFrom('airdrop_campaigns')
+            .select('id')
+            .where('idempotency_key', '=', key)
+            .executeTakeFirstOrThrow()
+        ).id;
+      if (row)
+        await audit(d.db, adminId, 'airdrop.campaign', `campaign:${id}`, {
+          name: input.name,
+          recipients: recipients.length,
+          amount_each: input.amount_each,
+        });
+      void start(id);
+      return campaignView(await campaignQuery(d.db).where('c.id', '=', id).executeTakeFirstOrThrow());
+    },
+  };
+}
+
+export type Campaigns = ReturnType<typeof createCampaigns>;

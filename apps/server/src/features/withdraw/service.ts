@@ -1,0 +1,246 @@
+import {
+  type AddressType,
+  feeCeil,
+  MIN_WITHDRAWAL_USD,
+  parseAmount,
+  ASSETS,
+  type ParsedRequestOf,
+  type updateCAddress,
+  WITHDRAWAL_FEE_BPS,
+  type withdrawSave,
+} from '@mp/contract';
+import type { Conn } from '../../db/database.ts';
+import type { AuthedContext } from '../../http/calls.ts';
+import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { memberAccount, platformAccount } from '../../ledger/index.ts';
+import { money, parseMoney } from '../../lib/amount.ts';
+import { audit } from '../admin/audit.ts';
+import type { MoneyDeps } from '../wallet/money-deps.ts';
+import { WITHDRAW } from '../wallet/settings.ts';
+import { refuseShortfall } from '../wallet/shortfall.ts';
+import { normalizeAddress, networkName } from './address.ts';
+
+export function boundAddress(db: Conn, memberId: string) {
+  return db.selectFrom('withdraw_addresses').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+}
+
+/** Binds the withdrawal address once; after that the member is told to contact customer service. */
+export async function bindAddress(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  input: ParsedRequestOf<typeof updateCAddress>,
+) {
+  if (await boundAddress(d.db, ctx.member.id)) throw fieldRefusal(409, 'address', 'address_bound');
+  const address = normalizeAddress(input.address_type as AddressType, input.address);
+  if (!address)
+    throw fieldRefusal(422, 'address', 'address_invalid', { network: networkName(input.address_type) });
+  await d.totp.require(ctx.member.id, input.totp);
+  await d.txPassword.verify(ctx.member, input.tx_password);
+  const inserted = await d.db
+    .insertInto('withdraw_addresses')
+    .values({ member_id: ctx.member.id, address, address_type: input.address_type })
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) throw fieldRefusal(409, 'address', 'address_bound');
+  return {
+    bound: true,
+    address,
+    address_type: input.address_type,
+    bound_at: new Date(inserted.bound_at).toISOString(),
+  };
+}
+
+export function withdrawalFee(amount: bigint): bigint {
+  return feeCeil(amount, WITHDRAWAL_FEE_BPS);
+}
+
+/** Checks an amount against the withdrawal rules; returns it with its fee. */
+export function withdrawalAmount(text: string) {
+  const amount = parseMoney(text, WITHDRAW.asset);
+  const min = parseAmount(MIN_WITHDRAWAL_USD, ASSETS[WITHDRAW.asset].decimals);
+  if (min.ok && amount < min.value)
+    throw fieldRefusal(422, 'amount', 'amount_min', { min: MIN_WITHDRAWAL_USD, asset: WITHDRAW.asset });
+  const fee = withdrawalFee(amount);
+  return { amount, fee, receive: amount - fee };
+}
+
+type WithdrawalRow = {
+  id: string;
+  userid: string;
+  amount: string;
+  fee: string;
+  asset: string;
+  address: string;
+  address_type: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string;
+  created_at: Date | string;
+  decided_at: Date | string | null;
+  decided_by_userid: string | null;
+};
+
+export function withdrawalView(r: WithdrawalRow) {
+  return {
+    id: r.id,
+    userid: r.userid,
+    amount: money(r.amount, r.asset),
+    fee: money(r.fee, r.asset),
+    receive: money(BigInt(r.amount) - BigInt(r.fee), r.asset),
+    asset: r.asset,
+    address: r.address,
+    address_type: r.address_type,
+    status: r.status,
+    reason: r.reason,
+    created_at: new Date(r.created_at).toISOString(),
+    decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : '',
+    decided_by: r.decided_by_userid ?? '',
+  };
+}
+
+export function withdrawalQuery(db: Conn) {
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('members as m', 'm.id', 'w.member_id')
+    .leftJoin('members as a', 'a.id', 'w.decided_by')
+    .select([
+      'w.id',
+      'm.userid',
+      'w.amount',
+      'w.fee',
+      'w.asset',
+      'w.address',
+      'w.address_type',
+      'w.status',
+      'w.reason',
+      'w.created_at',
+      'w.decided_at',
+      'a.userid as decided_by_userid',
+    ]);
+}
+
+/**
+ * Requests a withdrawal: the amount is held at once (two pending transfers: the payout and the fee) and paid
+ * or released when an admin decides.
+ */
+export async function requestWithdrawal(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  input: ParsedRequestOf<typeof withdrawSave>,
+) {
+  const { amount, fee, receive } = withdrawalAmount(input.amount);
+  const address = await boundAddress(d.db, ctx.member.id);
+  if (!address) throw new Refusal(422, 'address_required');
+  await d.totp.require(ctx.member.id, input.totp);
+  await d.txPassword.verify(ctx.member, input.tx_password);
+  const from = memberAccount(ctx.member.id, WITHDRAW.wallet, WITHDRAW.asset);
+  return d.ledger.operation(
+    {
+      key: `m:${ctx.member.id}:${input.idempotency_key}`,
+      kind: 'withdraw',
+      memberId: ctx.member.id,
+      request: { amount: amount.toString(), address: address.address },
+    },
+    async (op) => {
+      const details = { from: ctx.member.userid, address: address.address, network: address.address_type };
+      const holds = await refuseShortfall(() =>
+        op.post([
+          {
+            debit: from,
+            credit: platformAccount('withdrawal_payouts', WITHDRAW.asset),
+            amount: receive,
+            kind: 'withdraw',
+            details,
+            pending: true,
+          },
+          ...(fee > 0n
+            ? [
+                {
+                  debit: from,
+                  credit: platformAccount('fees', WITHDRAW.asset),
+                  amount: fee,
+                  kind: 'withdraw_fee',
+                  details,
+                  pending: true,
+                },
+              ]
+            : []),
+        ]),
+      );
+      const row = await op.tx
+        .insertInto('withdrawals')
+        .values({
+          member_id: ctx.member.id,
+          operation_id: op.operationId,
+          wallet: WITHDRAW.wallet,
+          asset: WITHDRAW.asset,
+          amount: amount.toString(),
+          fee: fee.toString(),
+          address: address.address,
+          address_type: address.address_type,
+          payout_transfer_id: holds[0]!.id,
+          fee_transfer_id: holds[1]?.id ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const view = await withdrawalQuery(op.tx).where('w.id', '=', row.id).executeTakeFirstOrThrow();
+      return withdrawalView(view);
+    },
+  );
+}
+
+/**
+ * An admin approves (the holds are posted: payout and fee) or rejects (the holds are voided) a withdrawal.
+ * The withdrawal row is locked, so two admins acting at once decide it once; the loser is told it is decided.
+ */
+export async function decideWithdrawal(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  input: { id: string; action: 'approve' | 'reject'; reason?: string },
+) {
+  if (!/^\d{1,18}$/.test(input.id)) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
+  if (input.action === 'reject' && !input.reason) throw fieldRefusal(422, 'reason', 'reason_required');
+  try {
+    return await d.ledger.operation(
+      {
+        key: `withdrawal:${input.id}:decision`,
+        kind: 'withdraw_decision',
+        memberId: null,
+        request: { id: input.id, action: input.action, reason: input.reason ?? '' },
+      },
+      async (op) => {
+        const w = await op.tx
+          .selectFrom('withdrawals')
+          .selectAll()
+          .where('id', '=', input.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!w) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
+        if (w.status !== 'pending') throw new Refusal(409, 'withdrawal_decided');
+        const holds = [w.payout_transfer_id, ...(w.fee_transfer_id ? [w.fee_transfer_id] : [])];
+        await op.resolve(holds, input.action === 'approve' ? 'post' : 'void');
+        await op.tx
+          .updateTable('withdrawals')
+          .set({
+            status: input.action === 'approve' ? 'approved' : 'rejected',
+            reason: input.action === 'reject' ? (input.reason ?? '') : '',
+            decided_by: ctx.member.id,
+            decided_at: d.clock.now(),
+          })
+          .where('id', '=', w.id)
+          .execute();
+        await audit(op.tx, ctx.member.id, `withdrawal.${input.action}`, `withdrawal:${w.id}`, {
+          reason: input.reason ?? '',
+        });
+        return withdrawalView(
+          await withdrawalQuery(op.tx).where('w.id', '=', w.id).executeTakeFirstOrThrow(),
+        );
+      },
+    );
+  } catch (err) {
+    // The same decision key with another action: someone decided it first.
+    if (err instanceof Refusal && err.key === 'idempotency_conflict')
+      throw new Refusal(409, 'withdrawal_decided');
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { api, codeFromOutbox } from './browser.ts';
+
+/** Demo data loaded by the server (apps/server demo seed). */
+export const DEMO = { password: 'demo1234', txPassword: '123456' } as const;
+
+/** A username that is new on every run: 5-15 letters and digits, starting with a letter. */
+export function uniqueUserid(prefix = 'e2e'): string {
+  const stamp = Date.now().toString(36).slice(-5);
+  return `${prefix}${stamp}${randomBytes(3).toString('hex')}`.slice(0, 15);
+}
+
+export type NewMember = { userid: string; email: string; password: string; sponsor: string };
+
+/**
+ * Signs a member up through the API (TAC from the dev outbox). With no placement the server puts them at
+ * the sponsor's outermost free spot on `side`, so repeated calls never compete for one place.
+ */
+export async function createMember(sponsor = 'erin', side: 'L' | 'R' = 'L'): Promise<NewMember> {
+  const userid = uniqueUserid('api');
+  const email = `${userid}@e2e.test`;
+  const password = 'Secret-pass-1';
+  const sent = await api('Logon/getsmsverification', { signup_type: 'email', email });
+  expect(sent.status, sent.msg).toBe(1);
+  const tac = await codeFromOutbox(email);
+  const saved = await api('Signup/signupsave', {
+    username: userid,
+    password,
+    confirm_password: password,
+    tx_password: DEMO.txPassword,
+    confirm_tx_password: DEMO.txPassword,
+    sponsor_id: sponsor,
+    side,
+    signup_type: 'email',
+    email,
+    tac,
+  });
+  expect(saved.status, saved.msg).toBe(1);
+  return { userid, email, password, sponsor };
+}
+
+/** A session token for a member, as another device would get one. */
+export async function apiLogin(username: string, password: string): Promise<string> {
+  const res = await api<{ token: string }>('Logon/login', { username, password });
+  expect(res.status, res.msg).toBe(1);
+  return res.data.token;
+}
+
+/** Types into an antd-mobile input: the input carries an `id` equal to its field's test id. */
+export async function fill(page: Page, id: string, value: string) {
+  await page.locator(`#${id}`).fill(value);
+}
+
+/** Logs in through the login page and waits for the home page. */
+export async function logInThroughPage(page: Page, userid: string, password: string) {
+  await page.getByTestId('login-page').waitFor();
+  await fill(page, 'login-username', userid);
+  await fill(page, 'login-password', password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+/** The value the app keeps in local storage under `key`. */
+export function storage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+/** The hash route the app shows, without its query (e.g. '/pages/login/login'). */
+export function route(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '').split('?')[0] ?? '';
+}
+
+/** Waits (up to `timeout`) until the first element `locator` finds shows `expected` (a substring or a pattern). */
+export async function expectText(locator: Locator, expected: string | RegExp, timeout = 10_000) {
+  await expect
+    .poll(
+      () =>
+        locator
+          .first()
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the user sees.
+          .innerText({ timeout: 1_000 })
+          .catch(() => ''),
+      { timeout, interval: 100 },
+    )
+    .toMatch(expected);
+}

@@ -1,0 +1,26 @@
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+
+const ENTRIES = ['/pages/admin/wd', '/pages/admin/member', '/pages/admin/search'];
+
+/** The admin area's home: an entry to each admin page. */
+export default function AdminHomePage() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  return (
+    <PageLayout title={t('routes:/pages/admin/admin')} testId="admin-home-page">
+      <List>
+        {ENTRIES.map((path) => {
+          const key = path.split('/').pop() ?? path;
+          return (
+            <List.Item key={path} onClick={() => navigate(path)} data-testid={`admin-menu-${key}`}>
+              {t(`routes:${path}`)}
+            </List.Item>
+          );
+        })}
+      </List>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,146 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterChips } from '../../../components/FilterChips.tsx';
+import { Money } from '../../../components/Money.tsx';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { EmptyBlock } from '../../../components/PageStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { confirmDialog, showToast } from '../../../lib/feedback.ts';
+import { formatAsset } from '../../../lib/money.ts';
+import { useDebounced } from '../../../lib/useDebounced.ts';
+import {
+  adminKeys,
+  decideWithdrawal,
+  fetchWithdrawalsPage,
+  type WdFilter,
+  type WdStatus,
+  wdTotalsQuery,
+} from '../api.ts';
+import { RejectSheet } from '../components/RejectSheet.tsx';
+import { WdRow } from '../components/WdRow.tsx';
+import type { AdminWithdrawal } from '../types.ts';
+
+type StatusKey = 'all' | WdStatus;
+
+/** Withdrawals for review: status, member and date filters, totals, and Approve / Reject on pending ones. */
+export default function AdminWithdrawalsPage() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StatusKey>('pending');
+  const [userid, setUserid] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const member = useDebounced(userid.trim(), 400);
+  const filter: WdFilter = {
+    ...(status === 'all' ? {} : { status }),
+    ...(member ? { userid: member } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const totals = useQuery(wdTotalsQuery(filter));
+
+  const decide = async (id: string, action: 'approve' | 'reject', reason?: string) => {
+    setBusy(true);
+    try {
+      const { msg } = await decideWithdrawal(id, action, reason);
+      showToast(msg);
+      setRejecting(null);
+    } catch {
+      // The API client has shown the refusal (e.g. already decided by another admin); the list refreshes below.
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.wd });
+    }
+  };
+
+  const approve = async (w: AdminWithdrawal) => {
+    const ok = await confirmDialog(
+      t('wd.approveConfirm', { userid: w.userid, amount: formatAsset(w.receive, w.asset) }),
+    );
+    if (ok) await decide(w.id, 'approve');
+  };
+
+  const statusOptions = (['pending', 'approved', 'rejected', 'all'] as StatusKey[]).map((k) => ({
+    key: k,
+    label: k === 'all' ? t('wd.all') : t(`wd.status.${k}`),
+  }));
+
+  return (
+    <PageLayout title={t('routes:/pages/admin/wd')} testId="admin-wd-page">
+      <FilterChips
+        options={statusOptions}
+        value={status}
+        onChange={setStatus}
+        label={t('wd.statusFilter')}
+        testId="wd-filter-status"
+      />
+      <div className="admin-filters">
+        <Input
+          id="wd-filter-userid"
+          data-testid="wd-filter-userid"
+          placeholder={t('wd.member')}
+          aria-label={t('wd.member')}
+          value={userid}
+          onChange={setUserid}
+          clearable
+        />
+        <div className="date-range">
+          <label htmlFor="wd-filter-from">
+            {t('wd.from')}
+            <input
+              id="wd-filter-from"
+              data-testid="wd-filter-from"
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </label>
+          <label htmlFor="wd-filter-to">
+            {t('wd.to')}
+            <input
+              id="wd-filter-to"
+              data-testid="wd-filter-to"
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </label>
+        </div>
+      </div>
+      <section className="wd-totals" data-testid="wd-totals">
+        <span>
+          {t('wd.count')}: <strong data-testid="wd-total-count">{totals.data?.count ?? '…'}</strong>
+        </span>
+        <span>
+          {t('wd.totalAmount')}:{' '}
+          {totals.data ? <Money value={totals.data.amount} asset="USDT" testId="wd-total-amount" /> : '…'}
+        </span>
+        <span>
+          {t('wd.totalFee')}:{' '}
+          {totals.data ? <Money value={totals.data.fee} asset="USDT" testId="wd-total-fee" /> : '…'}
+        </span>
+      </section>
+      <PagedList<AdminWithdrawal>
+        key={JSON.stringify(filter)}
+        queryKey={adminKeys.wdList(filter)}
+        fetchPage={(page, pagesize) => fetchWithdrawalsPage(filter, page, pagesize)}
+        itemKey={(w) => w.id}
+        renderItem={(w) => (
+          <WdRow w={w} busy={busy} onApprove={approve} onReject={(x) => setRejecting(x.id)} />
+        )}
+        empty={<EmptyBlock text={t('wd.empty')} testId="wd-empty" />}
+        testId="wd-list"
+      />
+      <RejectSheet
+        id={rejecting}
+        busy={busy}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && void decide(rejecting, 'reject', reason)}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,93 @@
+import { PULL_THRESHOLD_PX, WALLET_KINDS } from '@mp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Grid, PullToRefresh } from 'antd-mobile';
+import {
+  CollectMoneyOutline,
+  GiftOutline,
+  PayCircleOutline,
+  SendOutline,
+  StarOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Money } from '../../../components/Money.tsx';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
+import { balancesQuery, overviewQuery } from '../api.ts';
+import { WalletCard } from '../components/WalletCard.tsx';
+import { historyPath, WALLET_PATHS } from '../paths.ts';
+
+const ACTIONS: { key: string; path: string; icon: ReactNode }[] = [
+  { key: 'transfer', path: WALLET_PATHS.transfer, icon: <SendOutline /> },
+  { key: 'exchange', path: WALLET_PATHS.exchange, icon: <CollectMoneyOutline /> },
+  { key: 'airdrop', path: WALLET_PATHS.airdrop, icon: <GiftOutline /> },
+  { key: 'withdraw', path: WALLET_PATHS.withdraw, icon: <PayCircleOutline /> },
+  { key: 'history', path: WALLET_PATHS.history, icon: <UnorderedListOutline /> },
+  { key: 'bonus', path: WALLET_PATHS.bonus, icon: <StarOutline /> },
+];
+
+/** The wallet tab: total in USDT, quick actions, and a card per wallet; pull down to refresh. */
+export default function WalletPage() {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const overview = useQuery(overviewQuery);
+  const balances = useQuery(balancesQuery);
+  const refresh = async () => {
+    await Promise.all([overview.refetch(), balances.refetch()]);
+  };
+  const failed = overview.isError || balances.isError;
+  const list = balances.data?.wallets ?? [];
+  const isEmpty = balances.isSuccess && list.every((b) => /^0(\.0*)?$/.test(b.balance));
+
+  return (
+    <PageLayout title={t('routes:/pages/Wallet/Wallet')} back={false} testId="wallet-page">
+      <PullToRefresh threshold={PULL_THRESHOLD_PX} onRefresh={refresh}>
+        <section className="wallet-total" data-testid="wallet-total">
+          <span>{t('total')}</span>
+          {overview.data ? (
+            <strong>
+              <Money value={overview.data.total_usdt} asset="USDT" testId="wallet-total-usdt" />
+            </strong>
+          ) : (
+            <strong data-testid="wallet-total-loading">…</strong>
+          )}
+        </section>
+        <Grid columns={3} gap={4} className="home-grid wallet-actions" data-testid="wallet-actions">
+          {ACTIONS.map((a) => (
+            <Grid.Item key={a.key}>
+              <button type="button" onClick={() => navigate(a.path)} data-testid={`wallet-action-${a.key}`}>
+                <span className="grid-icon" aria-hidden="true">
+                  {a.icon}
+                </span>
+                <div>{t(`actions.${a.key}`)}</div>
+              </button>
+            </Grid.Item>
+          ))}
+        </Grid>
+        {failed ? (
+          <LoadFailed onRetry={() => void refresh()} testId="wallet-error" />
+        ) : balances.isPending ? (
+          <LoadingBlock lines={6} testId="wallet-loading" />
+        ) : (
+          <div className="wallet-cards" data-testid="wallet-cards">
+            {isEmpty ? (
+              <p className="field-hint page-section" data-testid="wallet-empty">
+                {t('empty')} <Link to="/pages/Wallet/menuTOPUP">{t('deposit')}</Link>
+              </p>
+            ) : null}
+            {WALLET_KINDS.map((w) => (
+              <WalletCard
+                key={w}
+                wallet={w}
+                balances={list}
+                onOpen={() => navigate(historyPath({ wallet: w }))}
+              />
+            ))}
+          </div>
+        )}
+      </PullToRefresh>
+    </PageLayout>
+  );
+}

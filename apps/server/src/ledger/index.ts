@@ -2,6 +2,8 @@ import type { AssetCode, WalletKind } from '@mp/contract';
 import type { Conn, Db } from '../db/database.ts';
 import { createAccountDirectory, memberAccount } from './accounts.ts';
 import { type OperationContext, type OperationInput, runOperation } from './operation.ts';
+import type { Leg, PostedTransfer } from './post.ts';
+import { runSingleOperation } from './single.ts';
 
 export { memberAccount, platformAccount, type AccountRef, type PlatformAccount } from './accounts.ts';
 export { InsufficientFunds, type Leg, type PostedTransfer } from './post.ts';
@@ -17,6 +19,15 @@ export function createLedger(db: Db) {
     accounts,
     operation<T>(input: OperationInput, work: (op: OperationContext) => Promise<T>): Promise<T> {
       return runOperation(db, accounts, input, work);
+    },
+
+    /** An operation that is one set of linked legs, on the fast path; `result` builds the stored answer. */
+    post<T>(
+      input: OperationInput,
+      legs: Leg[],
+      result: (operationId: string, posted: PostedTransfer[]) => T,
+    ): Promise<T> {
+      return runSingleOperation(db, accounts, input, legs, result);
     },
 
     /** A member's balances, for every account the member has (no account: zero). */

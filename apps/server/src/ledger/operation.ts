@@ -20,7 +20,7 @@ export type OperationInput = {
   request: Record<string, unknown>;
 };
 
-class DuplicateKey extends Error {}
+export class DuplicateKey extends Error {}
 
 function stable(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
@@ -36,13 +36,28 @@ function stable(value: unknown): string {
  * request return the first result (also to callers racing on it); the same key with another request is a 409.
  * A refused operation (an error thrown by `work`) rolls back and leaves the key unused.
  */
+export function requestHash(input: OperationInput): Buffer {
+  return sha256(stable({ kind: input.kind, ...input.request }));
+}
+
+/** The stored result of the operation with this key: the same request gets it, another request is a 409. */
+export async function firstResult<T>(db: Db, key: string, hash: Buffer): Promise<T> {
+  const first = await db
+    .selectFrom('ledger_operations')
+    .select(['request_hash', 'result'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (!first.request_hash.equals(hash)) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
+  return first.result as T;
+}
+
 export async function runOperation<T>(
   db: Db,
   accounts: AccountDirectory,
   input: OperationInput,
   work: (op: OperationContext) => Promise<T>,
 ): Promise<T> {
-  const hash = sha256(stable({ kind: input.kind, ...input.request }));
+  const hash = requestHash(input);
   try {
     return await inTransaction(db, async (tx) => {
       // Blocks while another transaction holds the same key; after it commits, nothing is inserted here.
@@ -75,12 +90,6 @@ export async function runOperation<T>(
     });
   } catch (err) {
     if (!(err instanceof DuplicateKey)) throw err;
-    const first = await db
-      .selectFrom('ledger_operations')
-      .select(['request_hash', 'result'])
-      .where('idempotency_key', '=', input.key)
-      .executeTakeFirstOrThrow();
-    if (!first.request_hash.equals(hash)) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
-    return first.result as T;
+    return firstResult<T>(db, input.key, hash);
   }
 }

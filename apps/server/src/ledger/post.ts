@@ -35,7 +35,7 @@ export class InsufficientFunds extends Error {
   }
 }
 
-type AccountState = {
+export type AccountState = {
   id: string;
   asset: string;
   noOverdraft: boolean;
@@ -46,7 +46,7 @@ type AccountState = {
   changed: boolean;
 };
 
-type Movement = {
+export type Movement = {
   debitId: string;
   creditId: string;
   amount: bigint;
@@ -58,21 +58,23 @@ type Movement = {
   details: Record<string, string>;
 };
 
-/** Locks the accounts in ascending id order (so concurrent operations cannot deadlock) and reads them. */
-async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, AccountState>> {
-  const unique = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const rows = await sql<{
-    id: string;
-    asset: string;
-    no_overdraft: boolean;
-    debits_posted: string;
-    credits_posted: string;
-    debits_pending: string;
-    credits_pending: string;
-  }>`select id, asset, no_overdraft, debits_posted, credits_posted, debits_pending, credits_pending
-     from ledger_accounts where id = any(${unique}::bigint[]) order by id for update`.execute(tx);
+type AccountRow = {
+  id: string;
+  asset: string;
+  no_overdraft: boolean;
+  debits_posted: string;
+  credits_posted: string;
+  debits_pending: string;
+  credits_pending: string;
+};
+
+export function sortedIds(ids: string[]): string[] {
+  return [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+}
+
+export function toAccountStates(rows: AccountRow[]): Map<string, AccountState> {
   return new Map(
-    rows.rows.map((r) => [
+    rows.map((r) => [
       r.id,
       {
         id: r.id,
@@ -88,7 +90,17 @@ async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, AccountS
   );
 }
 
-function apply(a: Map<string, AccountState>, m: Movement) {
+/** Locks the accounts in ascending id order (so concurrent operations cannot deadlock) and reads them. */
+async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, AccountState>> {
+  const rows =
+    await sql<AccountRow>`select id, asset, no_overdraft, debits_posted, credits_posted, debits_pending,
+      credits_pending from ledger_accounts where id = any(${sortedIds(ids)}::bigint[]) order by id for update`.execute(
+      tx,
+    );
+  return toAccountStates(rows.rows);
+}
+
+export function apply(a: Map<string, AccountState>, m: Movement) {
   const debit = a.get(m.debitId);
   const credit = a.get(m.creditId);
   if (!debit || !credit) throw new Error('ledger: account not locked');
@@ -121,7 +133,65 @@ function apply(a: Map<string, AccountState>, m: Movement) {
   return { debitAfter: debit.cp - debit.dp, creditAfter: credit.cp - credit.dp };
 }
 
-/** Applies movements in one go: lock, check, insert the transfers, update the balances. */
+/** The rows to insert and the balances to write for movements already applied in memory. */
+export function writeValues(
+  movements: Movement[],
+  afters: { debitAfter: bigint; creditAfter: bigint }[],
+  accounts: Map<string, AccountState>,
+) {
+  const transfers = sql.join(
+    movements.map(
+      (m, i) =>
+        sql`(${i}::int, ${m.debitId}::bigint, ${m.creditId}::bigint, ${m.amount.toString()}::bigint, ${m.asset}::text, ${m.kind}::text,
+          ${m.flags}::text, ${m.pendingId}::bigint, ${afters[i]!.debitAfter.toString()}::bigint,
+          ${afters[i]!.creditAfter.toString()}::bigint, ${m.reference}::text, ${JSON.stringify(m.details)}::jsonb)`,
+    ),
+  );
+  const balances = sql.join(
+    [...accounts.values()]
+      .filter((a) => a.changed)
+      .map(
+        (a) =>
+          sql`(${a.id}::bigint, ${a.dp.toString()}::bigint, ${a.cp.toString()}::bigint, ${a.dpe.toString()}::bigint, ${a.cpe.toString()}::bigint)`,
+      ),
+  );
+  return { transfers, balances };
+}
+
+/** SQL (for a WITH clause) that inserts the transfers of operation `op` and writes the balances, as one statement. */
+export function writeStatementParts(values: ReturnType<typeof writeValues>) {
+  return {
+    transfers: sql`insert into ledger_transfers (operation_id, debit_account_id, credit_account_id, amount, asset, kind,
+        flags, pending_id, debit_balance_after, credit_balance_after, reference, details)
+      select op.id, v.d, v.c, v.amount, v.asset, v.kind, v.flags, v.pending_id, v.da, v.ca, v.reference, v.details
+      from op cross join (values ${values.transfers}) as v(i, d, c, amount, asset, kind, flags, pending_id, da, ca, reference, details)
+      order by v.i returning id`,
+    balances: sql`update ledger_accounts a set debits_posted = v.dp, credits_posted = v.cp, debits_pending = v.dpe,
+        credits_pending = v.cpe, version = a.version + 1
+      from (values ${values.balances}) as v(id, dp, cp, dpe, cpe) where a.id = v.id and exists (select 1 from op) returning a.id`,
+  };
+}
+
+function posted(
+  movements: Movement[],
+  afters: { debitAfter: bigint; creditAfter: bigint }[],
+  ids: string[],
+): PostedTransfer[] {
+  return movements.map((m, i) => ({
+    id: ids[i]!,
+    debitAccountId: m.debitId,
+    creditAccountId: m.creditId,
+    amount: m.amount,
+    asset: m.asset,
+    kind: m.kind,
+    flags: m.flags,
+    debitBalanceAfter: afters[i]!.debitAfter,
+    creditBalanceAfter: afters[i]!.creditAfter,
+  }));
+}
+export { posted as toPosted };
+
+/** Applies movements in one go: lock, check, then one statement inserts the transfers and writes the balances. */
 async function commitMovements(
   tx: Tx,
   operationId: string,
@@ -133,56 +203,16 @@ async function commitMovements(
     movements.flatMap((m) => [m.debitId, m.creditId]),
   );
   const afters = movements.map((m) => apply(accounts, m));
-  const inserted = await tx
-    .insertInto('ledger_transfers')
-    .values(
-      movements.map((m, i) => ({
-        operation_id: operationId,
-        debit_account_id: m.debitId,
-        credit_account_id: m.creditId,
-        amount: m.amount.toString(),
-        asset: m.asset,
-        kind: m.kind,
-        flags: m.flags,
-        pending_id: m.pendingId,
-        debit_balance_after: afters[i]!.debitAfter.toString(),
-        credit_balance_after: afters[i]!.creditAfter.toString(),
-        reference: m.reference,
-        details: JSON.stringify(m.details),
-      })),
-    )
-    .returning('id')
-    .execute();
-  const changed = [...accounts.values()].filter((a) => a.changed);
-  const values = sql.join(
-    changed.map(
-      (a) =>
-        sql`(${a.id}::bigint, ${a.dp.toString()}::bigint, ${a.cp.toString()}::bigint, ${a.dpe.toString()}::bigint, ${a.cpe.toString()}::bigint)`,
-    ),
-  );
-  await sql`update ledger_accounts a set debits_posted = v.dp, credits_posted = v.cp, debits_pending = v.dpe,
-      credits_pending = v.cpe, version = a.version + 1
-    from (values ${values}) as v(id, dp, cp, dpe, cpe) where a.id = v.id`.execute(tx);
-  return movements.map((m, i) => ({
-    id: inserted[i]!.id,
-    debitAccountId: m.debitId,
-    creditAccountId: m.creditId,
-    amount: m.amount,
-    asset: m.asset,
-    kind: m.kind,
-    flags: m.flags,
-    debitBalanceAfter: afters[i]!.debitAfter,
-    creditBalanceAfter: afters[i]!.creditAfter,
-  }));
+  const parts = writeStatementParts(writeValues(movements, afters, accounts));
+  const result = await sql<{ id: string }>`with op as (select ${operationId}::bigint as id),
+      t as (${parts.transfers}), u as (${parts.balances})
+    select id from t`.execute(tx);
+  // Ids come from one sequence in insertion order (the VALUES order), so sorted ids match the movements.
+  return posted(movements, afters, sortedIds(result.rows.map((r) => r.id)));
 }
 
-/** Posts linked legs: all of them or none. */
-export async function postLegs(tx: Tx, accounts: AccountDirectory, operationId: string, legs: Leg[]) {
-  const ids = await accounts.idsFor(
-    tx,
-    legs.flatMap((l) => [l.debit, l.credit]),
-  );
-  const movements: Movement[] = legs.map((leg, i) => {
+export function toMovements(ids: string[], legs: Leg[]): Movement[] {
+  return legs.map((leg, i) => {
     if (leg.debit.asset !== leg.credit.asset) throw new Error('ledger: legs must move one asset');
     return {
       debitId: ids[2 * i]!,
@@ -196,7 +226,15 @@ export async function postLegs(tx: Tx, accounts: AccountDirectory, operationId: 
       details: leg.details ?? {},
     };
   });
-  return commitMovements(tx, operationId, movements);
+}
+
+/** Posts linked legs: all of them or none. */
+export async function postLegs(tx: Tx, accounts: AccountDirectory, operationId: string, legs: Leg[]) {
+  const ids = await accounts.idsFor(
+    tx,
+    legs.flatMap((l) => [l.debit, l.credit]),
+  );
+  return commitMovements(tx, operationId, toMovements(ids, legs));
 }
 
 /** Posts or voids pending transfers, each exactly once (a unique index on pending_id backs this up). */

@@ -63,4 +63,29 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/security/pages/SecurityPage.tsx'),
     auth: true,
   },
+  '/pages/admin/adjust': {
+    load: () => import('../features/admin/pages/AdminAdjustBalancePage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/ledger': {
+    load: () => import('../features/admin/pages/AdminLedgerHealthPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/rate': {
+    load: () => import('../features/admin/pages/AdminExchangeRatePage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/airdrop': {
+    load: () => import('../features/admin/pages/AdminAirdropPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/unbind': {
+    load: () => import('../features/admin/pages/AdminUnbindAddressPage.tsx'),
+    auth: true,
+    admin: true,
+  },
 };

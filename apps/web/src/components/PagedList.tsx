@@ -16,6 +16,8 @@ type Props<T> = {
   testId?: string;
   /** Shown instead of the list when the first page is empty. */
   empty?: ReactNode;
+  /** Refetch the loaded pages every so many ms while this says so (progress of running jobs); false to stop. */
+  refreshEvery?: (items: T[]) => number | false;
 };
 
 /** The spec's list states; `data-state` on the list shows the current one to tests. */
@@ -37,6 +39,7 @@ export function PagedList<T>({
   pageSize,
   testId = 'paged-list',
   empty,
+  refreshEvery,
 }: Props<T>) {
   const { t } = useTranslation();
   const size = pageSize ?? PAGE_SIZE_DEFAULT;
@@ -45,6 +48,9 @@ export function PagedList<T>({
     queryFn: ({ pageParam }) => fetchPage(pageParam, size),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pagesize < last.total ? last.page + 1 : undefined),
+    refetchInterval: refreshEvery
+      ? (q) => refreshEvery(q.state.data?.pages.flatMap((p) => p.list) ?? [])
+      : undefined,
   });
   const items = query.data?.pages.flatMap((p) => p.list) ?? [];
   const hasMore = query.isPending ? false : query.hasNextPage;

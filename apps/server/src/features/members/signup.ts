@@ -1,4 +1,5 @@
 import { type ParsedRequestOf, PASSWORD_MAX, PASSWORD_MIN, type signupSave } from '@mp/contract';
+import { sql } from 'kysely';
 import { inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldRefusal } from '../../http/errors.ts';
@@ -48,6 +49,11 @@ export async function signUp(deps: Deps, tacs: Tacs, input: SignupInput) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(db, async (tx) => {
+        // Automatic placements under one sponsor and side queue here instead of racing for the same spot.
+        if (!input.placement_id)
+          await sql`select pg_advisory_xact_lock(hashtext(${`place:${sponsor.id}:${input.side}`}))`.execute(
+            tx,
+          );
         const { parentId } = await choosePlacement(tx, sponsor.id, input.placement_id, input.side);
         await tacs.consume(tx, 'signup', contact.to.address, input.tac);
         const parent = await tx

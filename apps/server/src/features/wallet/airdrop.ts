@@ -20,35 +20,33 @@ export async function airdropTokens(
     throw fieldRefusal(422, 'amount', 'amount_min', { min: AIRDROP.min, asset: AIRDROP.asset });
   const to = await findRecipient(d.db, input.to_userid, ctx.member.id);
   await d.txPassword.verify(ctx.member, input.tx_password);
-  return d.ledger.operation(
-    {
-      key: `m:${ctx.member.id}:${input.idempotency_key}`,
-      kind: 'airdrop',
-      memberId: ctx.member.id,
-      request: { to: to.id, amount: amount.toString(), note: input.note ?? '' },
-    },
-    async (op) => {
-      const [posted] = await refuseShortfall(() =>
-        op.post([
-          {
-            debit: memberAccount(ctx.member.id, AIRDROP.wallet, AIRDROP.asset),
-            credit: memberAccount(to.id, AIRDROP.wallet, AIRDROP.asset),
-            amount,
-            kind: 'airdrop',
-            reference: input.note ?? '',
-            details: { from: ctx.member.userid, to: to.userid },
-          },
-        ]),
-      );
-      return {
-        id: op.operationId,
+  return refuseShortfall(() =>
+    d.ledger.post(
+      {
+        key: `m:${ctx.member.id}:${input.idempotency_key}`,
+        kind: 'airdrop',
+        memberId: ctx.member.id,
+        request: { to: to.id, amount: amount.toString(), note: input.note ?? '' },
+      },
+      [
+        {
+          debit: memberAccount(ctx.member.id, AIRDROP.wallet, AIRDROP.asset),
+          credit: memberAccount(to.id, AIRDROP.wallet, AIRDROP.asset),
+          amount,
+          kind: 'airdrop',
+          reference: input.note ?? '',
+          details: { from: ctx.member.userid, to: to.userid },
+        },
+      ],
+      (id, posted) => ({
+        id,
         to_userid: to.userid,
         amount: money(amount, AIRDROP.asset),
         fee: '0',
         asset: AIRDROP.asset,
-        balance_after: money(posted!.debitBalanceAfter, AIRDROP.asset),
+        balance_after: money(posted[0]!.debitBalanceAfter, AIRDROP.asset),
         created_at: d.clock.now().toISOString(),
-      };
-    },
+      }),
+    ),
   );
 }

@@ -68,47 +68,40 @@ export async function exchangeFunds(
     throw fieldRefusal(422, 'amount', 'amount_min', { min: t.min, asset: t.from });
   if (receive <= 0n) throw fieldRefusal(422, 'amount', 'exchange_too_small');
   await d.txPassword.verify(ctx.member, input.tx_password);
-  return d.ledger.operation(
-    {
-      key: `m:${ctx.member.id}:${input.idempotency_key}`,
-      kind: 'exchange',
-      memberId: ctx.member.id,
-      request: { from: t.from, to: t.to, amount: amount.toString() },
-    },
-    async (op) => {
-      const details = {
-        from_asset: t.from,
-        to_asset: t.to,
-        rate: memberRate(t),
-        receive: money(receive, t.to),
-      };
-      await refuseShortfall(() =>
-        op.post([
-          {
-            debit: memberAccount(ctx.member.id, EXCHANGE_WALLET, t.from),
-            credit: platformAccount('exchange_liquidity', t.from),
-            amount,
-            kind: 'exchange',
-            details,
-          },
-          {
-            debit: platformAccount('exchange_liquidity', t.to),
-            credit: memberAccount(ctx.member.id, EXCHANGE_WALLET, t.to),
-            amount: receive,
-            kind: 'exchange',
-            details,
-          },
-        ]),
-      );
-      return {
-        id: op.operationId,
+  const details = { from_asset: t.from, to_asset: t.to, rate: memberRate(t), receive: money(receive, t.to) };
+  return refuseShortfall(() =>
+    d.ledger.post(
+      {
+        key: `m:${ctx.member.id}:${input.idempotency_key}`,
+        kind: 'exchange',
+        memberId: ctx.member.id,
+        request: { from: t.from, to: t.to, amount: amount.toString() },
+      },
+      [
+        {
+          debit: memberAccount(ctx.member.id, EXCHANGE_WALLET, t.from),
+          credit: platformAccount('exchange_liquidity', t.from),
+          amount,
+          kind: 'exchange',
+          details,
+        },
+        {
+          debit: platformAccount('exchange_liquidity', t.to),
+          credit: memberAccount(ctx.member.id, EXCHANGE_WALLET, t.to),
+          amount: receive,
+          kind: 'exchange',
+          details,
+        },
+      ],
+      (id) => ({
+        id,
         amount: money(amount, t.from),
         fee: '0',
         asset: t.from,
         to: t.to,
         receive: money(receive, t.to),
         created_at: d.clock.now().toISOString(),
-      };
-    },
+      }),
+    ),
   );
 }

@@ -1,6 +1,6 @@
 import { type AssetCode, parseAmount, type WalletKind } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
-import { getSetting } from '../system/settings.ts';
+import { cachedSetting } from '../system/settings.ts';
 
 export type TransferRules = {
   routes: { wallet: WalletKind; to_wallet: WalletKind; asset: AssetCode }[];
@@ -18,7 +18,7 @@ export const DEFAULT_TRANSFER_RULES: TransferRules = {
 };
 
 export function transferRules(db: Conn): Promise<TransferRules> {
-  return getSetting(db, 'transfer_rules', DEFAULT_TRANSFER_RULES);
+  return cachedSetting(db, 'transfer_rules', DEFAULT_TRANSFER_RULES);
 }
 
 /** The platform token's price in USDT (a decimal with at most 8 places) and the spread members pay. */
@@ -26,7 +26,7 @@ export type ExchangeSettings = { price_usdt: string; spread_bps: number; min: st
 export const DEFAULT_EXCHANGE: ExchangeSettings = { price_usdt: '0.5', spread_bps: 100, min: '1' };
 
 export function exchangeSettings(db: Conn): Promise<ExchangeSettings> {
-  return getSetting(db, 'exchange', DEFAULT_EXCHANGE);
+  return cachedSetting(db, 'exchange', DEFAULT_EXCHANGE);
 }
 
 export const PRICE_DECIMALS = 8;

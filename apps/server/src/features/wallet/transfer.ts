@@ -37,47 +37,32 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
   const fee = rules.fee_bps > 0 ? feeCeil(amount, rules.fee_bps) : 0n;
   const from = memberAccount(ctx.member.id, input.wallet as WalletKind, asset);
 
-  return d.ledger.operation(
-    {
-      key: `m:${ctx.member.id}:${input.idempotency_key}`,
-      kind: 'transfer',
-      memberId: ctx.member.id,
-      request: { to: to.id, amount: amount.toString(), wallet: input.wallet },
-    },
-    async (op) => {
-      const details = { from: ctx.member.userid, to: to.userid };
-      const legs = [
-        {
-          debit: from,
-          credit: memberAccount(to.id, route.to_wallet, asset),
-          amount,
-          kind: 'transfer',
-          details,
-        },
-        ...(fee > 0n
-          ? [
-              {
-                debit: from,
-                credit: platformAccount('fees', asset),
-                amount: fee,
-                kind: 'transfer_fee',
-                details,
-              },
-            ]
-          : []),
-      ];
-      const posted = await refuseShortfall(() => op.post(legs));
-      const last = posted[posted.length - 1]!;
-      return {
-        id: op.operationId,
+  const details = { from: ctx.member.userid, to: to.userid };
+  const legs = [
+    { debit: from, credit: memberAccount(to.id, route.to_wallet, asset), amount, kind: 'transfer', details },
+    ...(fee > 0n
+      ? [{ debit: from, credit: platformAccount('fees', asset), amount: fee, kind: 'transfer_fee', details }]
+      : []),
+  ];
+  return refuseShortfall(() =>
+    d.ledger.post(
+      {
+        key: `m:${ctx.member.id}:${input.idempotency_key}`,
+        kind: 'transfer',
+        memberId: ctx.member.id,
+        request: { to: to.id, amount: amount.toString(), wallet: input.wallet },
+      },
+      legs,
+      (id, posted) => ({
+        id,
         to_userid: to.userid,
         wallet: input.wallet,
         amount: money(amount, asset),
         fee: money(fee, asset),
         asset,
-        balance_after: money(last.debitBalanceAfter, asset),
+        balance_after: money(posted[posted.length - 1]!.debitBalanceAfter, asset),
         created_at: d.clock.now().toISOString(),
-      };
-    },
+      }),
+    ),
   );
 }

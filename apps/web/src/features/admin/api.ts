@@ -1,4 +1,17 @@
-import { adminApproveWd, adminWdList } from '@mp/contract';
+import {
+  adminAdjustBalance,
+  adminAirdropCampaign,
+  adminAirdropCampaigns,
+  adminApproveWd,
+  adminLedgerHealth,
+  adminSetExchangeRate,
+  adminUnbindAddress,
+  adminWdList,
+  exchangeMenu,
+  getCoin,
+  PLATFORM_TOKEN,
+  type RequestOf,
+} from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../lib/api.ts';
 
@@ -10,6 +23,9 @@ export const adminKeys = {
   wd: ['admin', 'wd'] as const,
   wdList: (filter: WdFilter) => ['admin', 'wd', 'list', filter] as const,
   wdTotals: (filter: WdFilter) => ['admin', 'wd', 'totals', filter] as const,
+  ledgerHealth: ['admin', 'ledger-health'] as const,
+  rate: ['admin', 'exchange-rate'] as const,
+  campaigns: ['admin', 'campaigns'] as const,
 };
 
 export function fetchWithdrawalsPage(filter: WdFilter, page: number, pagesize: number) {
@@ -26,4 +42,47 @@ export const wdTotalsQuery = (filter: WdFilter) =>
 
 export function decideWithdrawal(id: string, action: 'approve' | 'reject', reason?: string) {
   return apiEnvelope(adminApproveWd, { id, action, ...(reason ? { reason } : {}) });
+}
+
+export function adjustBalance(input: RequestOf<typeof adminAdjustBalance>) {
+  return apiEnvelope(adminAdjustBalance, input);
+}
+
+/** Runs the invariant check on every request: a cached answer would say nothing about the ledger now. */
+export const ledgerHealthQuery = queryOptions({
+  queryKey: adminKeys.ledgerHealth,
+  queryFn: () => api(adminLedgerHealth, {}),
+  staleTime: 0,
+  gcTime: 0,
+});
+
+/** The current rate: the token's price from the coin list, the spread and member rates from the exchange menu. */
+export const exchangeRateQuery = queryOptions({
+  queryKey: adminKeys.rate,
+  queryFn: async () => {
+    const [coins, menu] = await Promise.all([api(getCoin, {}), api(exchangeMenu, {})]);
+    const pairs = menu.list.filter((p) => p.from === PLATFORM_TOKEN || p.to === PLATFORM_TOKEN);
+    return {
+      price_usdt: coins.list.find((c) => c.asset === PLATFORM_TOKEN)?.price_usdt ?? '',
+      spread_percent: pairs[0]?.spread_percent ?? '',
+      pairs,
+    };
+  },
+  staleTime: 0,
+});
+
+export function setExchangeRate(input: RequestOf<typeof adminSetExchangeRate>) {
+  return apiEnvelope(adminSetExchangeRate, input);
+}
+
+export function createCampaign(input: RequestOf<typeof adminAirdropCampaign>) {
+  return apiEnvelope(adminAirdropCampaign, input);
+}
+
+export function fetchCampaignsPage(page: number, pagesize: number) {
+  return api(adminAirdropCampaigns, { page, pagesize });
+}
+
+export function unbindAddress(input: RequestOf<typeof adminUnbindAddress>) {
+  return apiEnvelope(adminUnbindAddress, input);
 }

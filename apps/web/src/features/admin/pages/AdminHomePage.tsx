@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 
-const ENTRIES = ['/pages/admin/wd', '/pages/admin/member', '/pages/admin/search'];
+const ENTRIES = [
+  '/pages/admin/wd',
+  '/pages/admin/adjust',
+  '/pages/admin/ledger',
+  '/pages/admin/rate',
+  '/pages/admin/airdrop',
+  '/pages/admin/unbind',
+  '/pages/admin/member',
+  '/pages/admin/search',
+];
 
 /** The admin area's home: an entry to each admin page. */
 export default function AdminHomePage() {

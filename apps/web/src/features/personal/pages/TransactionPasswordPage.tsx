@@ -1,17 +1,24 @@
 import { updateTransactionPwd } from '@mp/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout, useBack } from '../../../components/PageLayout.tsx';
 import { TacButton } from '../../../components/TacButton.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { showToast } from '../../../lib/feedback.ts';
-import { sameAs, showFieldErrors, zodRule } from '../../../lib/validate.ts';
+import { totpKeys, totpStatusQuery } from '../../../lib/totp.ts';
+import { issueText, sameAs, showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { changeTransactionPassword, personalKeys, sendMemberTac } from '../api.ts';
 
-type Values = { tac: string; tx_password: string; confirm_tx_password: string };
+type Values = { tac: string; tx_password: string; confirm_tx_password: string; totp?: string };
 
-/** Sets the transaction password, proven by a TAC sent to the member's own e-mail or mobile. */
+const TOTP_RE = /^\d{6,8}$/;
+
+/**
+ * Sets the transaction password, proven by a TAC sent to the member's own e-mail or mobile, and by a
+ * current authenticator code when the member has two-factor on.
+ */
 export default function TransactionPasswordPage() {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm();
@@ -20,15 +27,28 @@ export default function TransactionPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [hint, setHint] = useState('');
   const shape = updateTransactionPwd.request.shape;
+  const twoFactor = useQuery(totpStatusQuery);
+  const askTotp = twoFactor.data?.enabled === true;
 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const { msg } = await changeTransactionPassword(v);
+      const { tac, tx_password, confirm_tx_password } = v;
+      const totp = askTotp ? v.totp?.trim() : undefined;
+      const { msg } = await changeTransactionPassword({
+        tac,
+        tx_password,
+        confirm_tx_password,
+        ...(totp ? { totp } : {}),
+      });
       showToast(msg);
       await queryClient.invalidateQueries({ queryKey: personalKeys.all });
       goBack();
     } catch (error) {
+      // A code asked for by a server that knows two-factor was just turned on: show the field.
+      if (!askTotp && error instanceof ApiError && error.fieldError('totp')) {
+        await queryClient.invalidateQueries({ queryKey: totpKeys.status });
+      }
       showFieldErrors(form, error);
     } finally {
       setBusy(false);
@@ -41,7 +61,15 @@ export default function TransactionPasswordPage() {
         form={form}
         onFinish={submit}
         footer={
-          <Button block type="submit" color="primary" size="large" loading={busy} data-testid="txpwd-submit">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={busy}
+            disabled={twoFactor.isPending}
+            data-testid="txpwd-submit"
+          >
             {t('save')}
           </Button>
         }
@@ -85,6 +113,30 @@ export default function TransactionPasswordPage() {
         >
           <Input id="txpwd-confirm" data-testid="txpwd-confirm" type="password" autoComplete="off" />
         </Form.Item>
+        {askTotp ? (
+          <Form.Item
+            name="totp"
+            label={t('password.totp')}
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  const code = typeof value === 'string' ? value.trim() : '';
+                  if (!code) throw new Error(issueText('totp_required', 'totp'));
+                  if (!TOTP_RE.test(code)) throw new Error(t('common:txSheet.totpInvalid'));
+                },
+              },
+            ]}
+          >
+            <Input
+              id="txpwd-totp"
+              data-testid="txpwd-totp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              placeholder={t('common:txSheet.totpPlaceholder')}
+            />
+          </Form.Item>
+        ) : null}
       </Form>
     </PageLayout>
   );

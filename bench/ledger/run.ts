@@ -1,0 +1,246 @@
+/**
+ * bench/ledger: asset/transfersave over HTTP against pgbench's tpcb-like on the same PostgreSQL server.
+ *
+ *   node --import tsx bench/ledger/run.ts [--clients 32] [--seconds 20] [--members 2000]
+ *
+ * Prints transfers/s, p50/p99 latency, errors, pgbench's TPS and the ratio, then checks the ledger invariants.
+ * Target (issue 3): at least 0.5x pgbench's TPS with zero errors and the invariants holding.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createDb } from '../../apps/server/src/db/database.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { outboxNotifier } from '../../apps/server/src/features/notify/notifier.ts';
+import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
+import {
+  checkLedger,
+  createLedger,
+  memberAccount,
+  platformAccount,
+} from '../../apps/server/src/ledger/index.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { hashPassword } from '../../apps/server/src/lib/password.ts';
+import { memoryRateLimiter } from '../../apps/server/src/lib/rate-limit.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '32' },
+    seconds: { type: 'string', default: '20' },
+    members: { type: 'string', default: '2000' },
+    scale: { type: 'string', default: '10' },
+  },
+});
+const CLIENTS = Number(args.clients);
+const SECONDS = Number(args.seconds);
+const MEMBERS = Number(args.members);
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-ledger-'));
+  const pg = await startEmbeddedPostgres(dir);
+  try {
+    const url = new URL(pg.url('postgres'));
+
+    // 1. Baseline: pgbench tpcb-like on its own database of the same server.
+    await ensureDatabase(pg.url('postgres'), 'pgbench');
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+    const conn = ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres'];
+    execFileSync('pgbench', [...conn, '-i', '-q', '-s', args.scale, 'pgbench'], { env, stdio: 'ignore' });
+    log(`pgbench -b tpcb-like -c ${CLIENTS} -j 2 -T ${SECONDS} (scale ${args.scale}) ...`);
+    const out = execFileSync(
+      'pgbench',
+      [...conn, '-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), 'pgbench'],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
+    const pgbenchTps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+    log(`pgbench: ${pgbenchTps.toFixed(0)} tps`);
+
+    // 2. The app on its own database of the same server.
+    await ensureDatabase(pg.url('postgres'), 'app');
+    const db = createDb(pg.url('app'), CLIENTS + 8);
+    await migrate(db);
+    await ensureRoot(db, 'company');
+    const txHash = await hashPassword('654321');
+    const pwHash = await hashPassword('secret123');
+    log(`creating ${MEMBERS} members with 1,000,000 USDT each ...`);
+    const ids: string[] = [];
+    for (let i = 0; i < MEMBERS; i += 500) {
+      const rows = await db
+        .insertInto('members')
+        .values(
+          Array.from({ length: Math.min(500, MEMBERS - i) }, (_, k) => ({
+            userid: `bench${i + k}`,
+            name: '',
+            email: null,
+            mobile: null,
+            tel_prefix: null,
+            password_hash: pwHash,
+            tx_password_hash: txHash,
+            sponsor_id: null,
+            placement_parent_id: null,
+            side: null,
+          })),
+        )
+        .returning('id')
+        .execute();
+      ids.push(...rows.map((r) => r.id));
+    }
+    const ledger = createLedger(db);
+    for (let i = 0; i < ids.length; i += 200) {
+      await ledger.operation(
+        { key: `bench-fund-${i}`, kind: 'fund', memberId: null, request: {} },
+        async (op) => {
+          await op.post(
+            ids.slice(i, i + 200).map((id) => ({
+              debit: platformAccount('adjustments', 'USDT'),
+              credit: memberAccount(id, 'funds', 'USDT'),
+              amount: 1_000_000_000_000n,
+              kind: 'adjustment',
+            })),
+          );
+          return 'ok';
+        },
+      );
+    }
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'silent',
+      GLOBAL_LIMIT_PER_MINUTE: '100000000',
+      LOGIN_LIMIT_PER_MINUTE: '100000000',
+    });
+    const app = await buildApp(
+      { config, db, clock: systemClock, notifier: outboxNotifier(db), limiter: memoryRateLimiter() },
+      { logger: false, serveWeb: false },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+    const post = (name: string, body: object, token?: string) =>
+      new Promise<{ status: number; body: { status: number; data?: { token?: string } } }>(
+        (resolve, reject) => {
+          const payload = JSON.stringify(body);
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              path: `/api/${name}`,
+              method: 'POST',
+              agent,
+              headers: {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(payload),
+                ...(token ? { authorization: `Bearer ${token}` } : {}),
+              },
+            },
+            (res) => {
+              let data = '';
+              res.on('data', (c) => {
+                data += c;
+              });
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) }));
+            },
+          );
+          req.on('error', reject);
+          req.end(payload);
+        },
+      );
+
+    // Each client acts as one member (its own session), sending to random members.
+    const tokens: string[] = [];
+    for (let c = 0; c < CLIENTS; c++) {
+      const login = await post('Logon/login', { username: `bench${c}`, password: 'secret123' });
+      tokens.push(login.body.data?.token ?? '');
+    }
+    // Warm-up: the first transaction-password check of each session is the slow argon2id one.
+    await Promise.all(
+      tokens.map((token, c) =>
+        post(
+          'asset/transfersave',
+          {
+            to_userid: `bench${(c + 1) % MEMBERS}`,
+            amount: '0.01',
+            wallet: 'funds',
+            tx_password: '654321',
+            idempotency_key: `warm-${c}`,
+          },
+          token,
+        ),
+      ),
+    );
+
+    log(`asset/transfersave over HTTP, ${CLIENTS} clients, ${SECONDS} s ...`);
+    const latencies: number[] = [];
+    let errors = 0;
+    let seq = 0;
+    const deadline = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token, c) => {
+        while (performance.now() < deadline) {
+          let to = Math.floor(Math.random() * MEMBERS);
+          if (to === c) to = (to + 1) % MEMBERS;
+          const t0 = performance.now();
+          const res = await post(
+            'asset/transfersave',
+            {
+              to_userid: `bench${to}`,
+              amount: '1.25',
+              wallet: 'funds',
+              tx_password: '654321',
+              idempotency_key: `b-${c}-${seq++}`,
+            },
+            token,
+          );
+          latencies.push(performance.now() - t0);
+          if (res.status !== 200 || res.body.status !== 1) errors++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const tps = latencies.length / elapsed;
+    log('');
+    log(`transfers:     ${latencies.length} in ${elapsed.toFixed(1)} s, errors ${errors}`);
+    log(`transfers/s:   ${tps.toFixed(0)}`);
+    log(
+      `latency p50:   ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+    log(`pgbench tps:   ${pgbenchTps.toFixed(0)}`);
+    log(`ratio:         ${(tps / pgbenchTps).toFixed(2)}x pgbench (target >= 0.50x)`);
+    const health = await checkLedger(db);
+    log(
+      `invariants:    ${health.healthy ? 'hold' : `BROKEN: ${health.problems.join('; ')}`} (${health.transfers} transfers)`,
+    );
+    agent.destroy();
+    await app.close();
+    await db.destroy();
+    if (errors > 0 || !health.healthy) process.exitCode = 1;
+  } finally {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -6,8 +6,8 @@
  * Prints transfers/s, p50/p99 latency, errors, pgbench's TPS and the ratio, then checks the ledger invariants.
  * Target (issue 3): at least 0.5x pgbench's TPS with zero errors and the invariants holding.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,8 +42,22 @@ const SECONDS = Number(args.seconds);
 const MEMBERS = Number(args.members);
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk prints its version and exits 1.
+    return (err as { status?: number }).status === 1;
+  }
+}
+
+/** CPU time (ms) all cores of this machine spent busy since boot, from /proc/stat. */
+function machineBusyMs(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  const all = cpu.reduce((a, b) => a + b, 0);
+  return ((all - idle) * 1000) / 100;
 }
 
 async function main() {
@@ -55,9 +69,11 @@ async function main() {
     // 1. Baseline: pgbench tpcb-like on its own database of the same server.
     await ensureDatabase(pg.url('postgres'), 'pgbench');
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-    const conn = ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres'];
+    // Both the app and pgbench reach PostgreSQL the same way: through its Unix socket.
+    const conn = ['-h', pg.socketDir, '-p', String(pg.port), '-U', 'postgres'];
     execFileSync('pgbench', [...conn, '-i', '-q', '-s', args.scale, 'pgbench'], { env, stdio: 'ignore' });
     log(`pgbench -b tpcb-like -c ${CLIENTS} -j 2 -T ${SECONDS} (scale ${args.scale}) ...`);
+    const pgbenchBusyBefore = machineBusyMs();
     const out = execFileSync(
       'pgbench',
       [...conn, '-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), 'pgbench'],
@@ -67,11 +83,13 @@ async function main() {
       },
     );
     const pgbenchTps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+    const pgbenchMachineMs = machineBusyMs() - pgbenchBusyBefore;
+    const pgbenchCount = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 1);
     log(`pgbench: ${pgbenchTps.toFixed(0)} tps`);
 
     // 2. The app on its own database of the same server.
     await ensureDatabase(pg.url('postgres'), 'app');
-    const db = createDb(pg.url('app'), CLIENTS + 8);
+    const db = createDb(pg.socketUrl('app'), CLIENTS + 8);
     await migrate(db);
     await ensureRoot(db, 'company');
     const txHash = await hashPassword('654321');
@@ -187,45 +205,70 @@ async function main() {
       ),
     );
 
-    log(`asset/transfersave over HTTP, ${CLIENTS} clients, ${SECONDS} s ...`);
-    const latencies: number[] = [];
-    let errors = 0;
-    let seq = 0;
-    const deadline = performance.now() + SECONDS * 1000;
-    const started = performance.now();
-    await Promise.all(
-      tokens.map(async (token, c) => {
-        while (performance.now() < deadline) {
-          let to = Math.floor(Math.random() * MEMBERS);
-          if (to === c) to = (to + 1) % MEMBERS;
-          const t0 = performance.now();
-          const res = await post(
-            'asset/transfersave',
+    log(`asset/transfersave over HTTP, ${CLIENTS} clients, ${SECONDS} s (load from a separate process) ...`);
+    // wrk (Debian's package; C, like pgbench's client) when installed, else the Node load generator.
+    const useWrk = hasWrk();
+    log(`load generator: ${useWrk ? 'wrk' : 'node (apt-get install wrk for a lighter one)'}`);
+    const runLoad = (seconds: number) =>
+      new Promise<string>((resolve, reject) => {
+        const done = (err: Error | null, stdout: string) => (err ? reject(err) : resolve(stdout));
+        if (useWrk) {
+          execFile(
+            'wrk',
+            [
+              '-t2',
+              `-c${CLIENTS}`,
+              `-d${seconds}s`,
+              '-s',
+              path.join(import.meta.dirname, 'transfers.lua'),
+              `http://127.0.0.1:${port}/`,
+            ],
             {
-              to_userid: `bench${to}`,
-              amount: '1.25',
-              wallet: 'funds',
-              tx_password: '654321',
-              idempotency_key: `b-${c}-${seq++}`,
+              env: { ...process.env, BENCH_TOKENS: tokens.join(','), BENCH_MEMBERS: String(MEMBERS) },
+              maxBuffer: 1 << 20,
             },
-            token,
+            done,
           );
-          latencies.push(performance.now() - t0);
-          if (res.status !== 200 || res.body.status !== 1) errors++;
+        } else {
+          const warmJob = JSON.stringify({ port, tokens, seconds, members: MEMBERS });
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), warmJob],
+            { maxBuffer: 1 << 20 },
+            done,
+          );
         }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const tps = latencies.length / elapsed;
+      });
+    // A short warm-up first (JIT, caches, connections), then the measured run.
+    await runLoad(3);
+    const cpuBefore = process.cpuUsage();
+    const busyBefore = machineBusyMs();
+    const loadOut = await runLoad(SECONDS);
+    const load = JSON.parse(loadOut.trim().split('\n').pop() ?? '{}') as {
+      count: number;
+      errors: number;
+      elapsed: number;
+      p50: number;
+      p99: number;
+      cpuMs?: number;
+      socket_errors?: number;
+    };
+    const serverCpu = process.cpuUsage(cpuBefore);
+    const machineMs = machineBusyMs() - busyBefore;
+    const tps = load.count / load.elapsed;
     log('');
-    log(`transfers:     ${latencies.length} in ${elapsed.toFixed(1)} s, errors ${errors}`);
+    log(`transfers:     ${load.count} in ${load.elapsed.toFixed(1)} s, errors ${load.errors}`);
     log(`transfers/s:   ${tps.toFixed(0)}`);
-    log(
-      `latency p50:   ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
-    );
+    log(`latency p50:   ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms`);
     log(`pgbench tps:   ${pgbenchTps.toFixed(0)}`);
     log(`ratio:         ${(tps / pgbenchTps).toFixed(2)}x pgbench (target >= 0.50x)`);
+    const per = (ms: number) => `${((ms / load.count) * 1000).toFixed(0)} µs`;
+    log(
+      `CPU per transfer: server ${per((serverCpu.user + serverCpu.system) / 1000)}, ` +
+        `${load.cpuMs === undefined ? '' : `load generator ${per(load.cpuMs)}, `}` +
+        `whole machine ${per(machineMs)} (pgbench's whole transaction: ${((pgbenchMachineMs / pgbenchCount) * 1000).toFixed(0)} µs)`,
+    );
+    const errors = load.errors + (load.socket_errors ?? 0);
     const health = await checkLedger(db);
     log(
       `invariants:    ${health.healthy ? 'hold' : `BROKEN: ${health.problems.join('; ')}`} (${health.transfers} transfers)`,

@@ -7,11 +7,22 @@ export type Tx = Transaction<DB>;
 /** A repository function takes either the database or a transaction, so one operation can span several. */
 export type Conn = Db | Tx;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createDb(url: string, poolSize = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection (a server restart) must not crash the process.
   pool.on('error', () => {});
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pool behind a database, for the one hot call that uses a named prepared statement (ledger/single.ts). */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('database has no pool');
+  return pool;
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);

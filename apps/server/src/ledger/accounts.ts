@@ -122,9 +122,11 @@ export function createAccountDirectory(db: Db) {
           conn,
           [...missing].sort((a, b) => (refKey(a) < refKey(b) ? -1 : 1)),
         );
-        const made = madeBy.get(conn) ?? new Set<string>();
-        for (const r of missing) made.add(refKey(r));
-        madeBy.set(conn, made);
+        if (conn !== db) {
+          const made = madeBy.get(conn) ?? new Set<string>();
+          for (const r of missing) made.add(refKey(r));
+          madeBy.set(conn, made);
+        }
         for (const [k, v] of await load(conn, missing, false)) local.set(k, v);
       }
       return refs.map((r) => {

@@ -2,11 +2,12 @@ import type { AssetCode, WalletKind } from '@mp/contract';
 import type { Conn, Db } from '../db/database.ts';
 import { createAccountDirectory, memberAccount } from './accounts.ts';
 import { type OperationContext, type OperationInput, runOperation } from './operation.ts';
-import type { Leg, PostedTransfer } from './post.ts';
-import { runSingleOperation } from './single.ts';
+import type { Leg } from './post.ts';
+import { runSingleOperation, type SingleResult } from './single.ts';
 
 export { memberAccount, platformAccount, type AccountRef, type PlatformAccount } from './accounts.ts';
 export { InsufficientFunds, type Leg, type PostedTransfer } from './post.ts';
+export { InactiveMember } from './single.ts';
 export { checkLedger } from './invariants.ts';
 export type { OperationContext } from './operation.ts';
 
@@ -25,9 +26,10 @@ export function createLedger(db: Db) {
     post<T>(
       input: OperationInput,
       legs: Leg[],
-      result: (operationId: string, posted: PostedTransfer[]) => T,
+      result: SingleResult<T>,
+      requireActive: string[] = [],
     ): Promise<T> {
-      return runSingleOperation(db, accounts, input, legs, result);
+      return runSingleOperation(db, accounts, input, legs, result, requireActive);
     },
 
     /** A member's balances, for every account the member has (no account: zero). */

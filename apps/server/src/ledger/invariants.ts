@@ -12,6 +12,7 @@ export type LedgerHealth = {
 /**
  * The ledger's invariants (DESIGN.md section 4): per asset debits = credits; every account's columns equal the
  * sums of its transfers; no member account below zero; each key applied once; each pending resolved at most once;
+ * every transfer's operation and accounts exist;
  * both sides of a transfer in the transfer's asset. Read-only; used by the tests and the admin health call.
  */
 export async function checkLedger(db: Conn): Promise<LedgerHealth> {
@@ -59,6 +60,14 @@ export async function checkLedger(db: Conn): Promise<LedgerHealth> {
   );
   for (const r of wrongAsset.rows)
     problems.push(`transfer ${r.id} moves another asset than its accounts hold`);
+
+  const orphans = await sql<{ id: string }>`
+    select t.id::text from ledger_transfers t
+    where not exists (select 1 from ledger_accounts a where a.id = t.debit_account_id)
+       or not exists (select 1 from ledger_accounts a where a.id = t.credit_account_id)
+       or not exists (select 1 from ledger_operations o where o.id = t.operation_id)`.execute(db);
+  for (const r of orphans.rows)
+    problems.push(`transfer ${r.id} names an account or operation that does not exist`);
 
   const badPending = await sql<{ id: string }>`
     select r.id::text from ledger_transfers r join ledger_transfers p on p.id = r.pending_id

@@ -80,7 +80,7 @@ describe('the ledger against a BigInt model (property)', () => {
         const balance = members.map(() => 0n);
         const pending = members.map(() => 0n);
         const holds: { id: string; from: number; amount: bigint; settled: boolean }[] = [];
-        const done: { key: string; request: Record<string, unknown>; result: unknown }[] = [];
+        const done: { key: string; request: Record<string, unknown>; result: unknown; fast: boolean }[] = [];
         const acct = (i: number) => memberAccount(members[i]!, wallet, asset);
         // Each run starts from the balances the accounts already have.
         for (let i = 0; i < members.length; i++) {
@@ -117,7 +117,7 @@ describe('the ledger against a BigInt model (property)', () => {
                   )
                 : ledger.post({ key, kind: 'transfer', memberId: null, request }, legs, () => 'ok');
             if (enough) {
-              done.push({ key, request, result: await attempt });
+              done.push({ key, request, result: await attempt, fast: n % 2 === 1 });
               balance[op.from]! -= op.amount;
               balance[op.to]! += op.amount;
             } else {
@@ -164,12 +164,18 @@ describe('the ledger against a BigInt model (property)', () => {
             const d = done[op.which % Math.max(done.length, 1)];
             if (!d) continue;
             // The same key and request again: the first result, and nothing moves.
-            const again = await ledger.operation(
-              { key: d.key, kind: 'transfer', memberId: null, request: d.request },
-              () => {
-                throw new Error('must not run twice');
-              },
-            );
+            const again = d.fast
+              ? await ledger.post(
+                  { key: d.key, kind: 'transfer', memberId: null, request: d.request },
+                  [{ debit: acct(0), credit: acct(1), amount: 1n, kind: 'transfer' }],
+                  () => 'ok',
+                )
+              : await ledger.operation(
+                  { key: d.key, kind: 'transfer', memberId: null, request: d.request },
+                  () => {
+                    throw new Error('must not run twice');
+                  },
+                );
             expect(again).toEqual(d.result);
           }
         }

@@ -4,7 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // Money views must not show yesterday's balance: data is refetched whenever a page mounts.
+      queries: { retry: false, refetchOnWindowFocus: true, staleTime: 0 },
       mutations: { retry: false },
     },
   });

@@ -38,15 +38,16 @@ export async function airdropTokens(
           details: { from: ctx.member.userid, to: to.userid },
         },
       ],
-      (id, posted) => ({
+      (id, posted, createdAt) => ({
         id,
         to_userid: to.userid,
         amount: money(amount, AIRDROP.asset),
         fee: '0',
         asset: AIRDROP.asset,
         balance_after: money(posted[0]!.debitBalanceAfter, AIRDROP.asset),
-        created_at: d.clock.now().toISOString(),
+        created_at: createdAt.toISOString(),
       }),
+      [to.id],
     ),
   );
 }

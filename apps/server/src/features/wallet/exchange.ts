@@ -93,14 +93,14 @@ export async function exchangeFunds(
           details,
         },
       ],
-      (id) => ({
+      (id, _posted, createdAt) => ({
         id,
         amount: money(amount, t.from),
         fee: '0',
         asset: t.from,
         to: t.to,
         receive: money(receive, t.to),
-        created_at: d.clock.now().toISOString(),
+        created_at: createdAt.toISOString(),
       }),
     ),
   );

@@ -33,7 +33,7 @@ import { airdropTokens } from './airdrop.ts';
 import { bonusRecords, bonusTotals } from './bonus.ts';
 import { EXCHANGE_WALLET, exchangeFunds, memberRate, pairTerms, quote } from './exchange.ts';
 import type { MoneyDeps } from './money-deps.ts';
-import { findRecipient } from './recipient.ts';
+import { findActiveRecipient } from './recipient.ts';
 import { memberRecords } from './records.ts';
 import { AIRDROP, exchangeSettings, PRICE_DECIMALS, priceUnits, transferRules } from './settings.ts';
 import { transferFunds } from './transfer.ts';
@@ -153,7 +153,7 @@ export function walletRoutes(d: MoneyDeps) {
     handle(searchBonusRecord, async (i, ctx) => bonusRecords(db, { memberId: ctx.member.id, ...i })),
 
     handle(checkTransferUser, async ({ to_userid }, ctx) => {
-      const to = await findRecipient(db, to_userid, ctx.member.id);
+      const to = await findActiveRecipient(db, to_userid, ctx.member.id);
       return { userid: to.userid, name: to.name };
     }),
 
@@ -225,7 +225,7 @@ export function walletRoutes(d: MoneyDeps) {
     }),
 
     handle(checkAirdropUser, async ({ to_userid }, ctx) => {
-      const to = await findRecipient(db, to_userid, ctx.member.id);
+      const to = await findActiveRecipient(db, to_userid, ctx.member.id);
       return { userid: to.userid, name: to.name };
     }),
 

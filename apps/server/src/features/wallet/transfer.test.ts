@@ -138,6 +138,31 @@ describe('asset/transfersave', () => {
     expect((await balanceOf(t, a.token)).balance).toBe('10');
   });
 
+  it('refuses a frozen recipient at posting time, even one looked up a moment before', async () => {
+    const a = await newMember(t);
+    const b = await newMember(t);
+    await fund(t, admin, a.userid, '10');
+    await t.ok('asset/checktransferuser', { to_userid: b.userid }, { token: a.token });
+    await t.ok(
+      'asset/transfersave',
+      { to_userid: b.userid, amount: '1', wallet: 'funds', tx_password: TX, idempotency_key: newKey() },
+      { token: a.token },
+    );
+    await t.db.updateTable('members').set({ status: 'frozen' }).where('userid', '=', b.userid).execute();
+    const res = await t.call(
+      'asset/transfersave',
+      { to_userid: b.userid, amount: '1', wallet: 'funds', tx_password: TX, idempotency_key: newKey() },
+      { token: a.token },
+    );
+    expect(res.body).toMatchObject({
+      code: 422,
+      errors: [{ field: 'to_userid', message: 'The receiving member cannot receive funds now' }],
+    });
+    const check = await t.call('asset/checktransferuser', { to_userid: b.userid }, { token: a.token });
+    expect(check.body.errors?.[0]?.field).toBe('to_userid');
+    expect((await balanceOf(t, a.token)).balance).toBe('9');
+  });
+
   it('limits wrong transaction passwords: after 5 slow checks in 15 minutes, 429', async () => {
     const a = await newMember(t);
     const b = await newMember(t);

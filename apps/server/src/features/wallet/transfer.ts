@@ -53,7 +53,7 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
         request: { to: to.id, amount: amount.toString(), wallet: input.wallet },
       },
       legs,
-      (id, posted) => ({
+      (id, posted, createdAt) => ({
         id,
         to_userid: to.userid,
         wallet: input.wallet,
@@ -61,8 +61,9 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
         fee: money(fee, asset),
         asset,
         balance_after: money(posted[posted.length - 1]!.debitBalanceAfter, asset),
-        created_at: d.clock.now().toISOString(),
+        created_at: createdAt.toISOString(),
       }),
+      [to.id],
     ),
   );
 }

@@ -17,7 +17,9 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createSessions } from './features/auth/sessions.ts';
 import { createTacs } from './features/auth/tac.ts';
 import { contentRoutes } from './features/content/routes.ts';
+import { kycRoutes } from './features/kyc/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
+import { miningRoutes } from './features/mining/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { createTotp } from './features/security/totp.ts';
 import { createTxPasswordGuard } from './features/security/tx-password.ts';
@@ -113,6 +115,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...withdrawRoutes(money),
       ...securityRoutes(money),
       ...adminMoneyRoutes(money, campaigns),
+      ...kycRoutes(money),
+      ...miningRoutes(money),
     ],
     { sessions, limiter: deps.limiter, globalPerMinute: deps.config.limits.globalPerMinute },
   );

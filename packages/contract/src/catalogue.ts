@@ -2,14 +2,16 @@ import catalogue from './catalogue.json' with { type: 'json' };
 import type { CallDef } from './call.ts';
 import * as adminMoney from './calls/admin-money.ts';
 import * as auth from './calls/auth.ts';
+import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
+import * as mining from './calls/mining.ts';
 import * as system from './calls/system.ts';
 import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
 import * as withdraw from './calls/withdraw.ts';
 
 /** Every call this contract declares. The server registers a handler for each. */
-export const CALLS: CallDef[] = [system, auth, member, wallet, transfer, withdraw, adminMoney].flatMap(
+export const CALLS: CallDef[] = [system, auth, member, wallet, transfer, withdraw, adminMoney, kyc, mining].flatMap(
   (mod) =>
     Object.values(mod).filter(
       (v): v is CallDef =>

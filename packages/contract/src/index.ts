@@ -11,3 +11,5 @@ export * from './calls/admin-money.ts';
 export * from './calls/transfer.ts';
 export * from './calls/wallet.ts';
 export * from './calls/withdraw.ts';
+export * from './calls/kyc.ts';
+export * from './calls/mining.ts';

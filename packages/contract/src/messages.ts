@@ -1,12 +1,14 @@
 import type { Language } from './constants.ts';
+import { KYC_MESSAGES } from './messages/kyc.ts';
+import { MINING_MESSAGES } from './messages/mining.ts';
 
-type Texts = Record<Language, string>;
+export type Texts = Record<Language, string>;
 
 /**
  * Server messages in the three languages. `{name}` placeholders are filled by `translate`.
  * Field labels are messages too (`field.<name>`), so a refusal can name the field in the user's language.
  */
-export const MESSAGES = {
+const CORE_MESSAGES = {
   ok: { 'en-US': 'Success', 'zh-CN': '成功', 'bm-MY': 'Berjaya' },
   internal_error: {
     'en-US': 'Something went wrong. Please try again later.',
@@ -433,6 +435,9 @@ export const MESSAGES = {
   'field.agree': { 'en-US': 'Agreement', 'zh-CN': '协议', 'bm-MY': 'Perjanjian' },
   'field.id': { 'en-US': 'ID', 'zh-CN': 'ID', 'bm-MY': 'ID' },
 } satisfies Record<string, Texts>;
+
+/** Every message: the core ones and each area's (messages/<area>.ts). */
+export const MESSAGES = { ...CORE_MESSAGES, ...KYC_MESSAGES, ...MINING_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

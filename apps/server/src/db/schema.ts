@@ -1,3 +1,5 @@
+import type { KycTables } from './schema-kyc.ts';
+import type { MiningTables } from './schema-mining.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Set by the database default unless given. */
@@ -177,7 +179,7 @@ export interface AirdropCampaignsTable {
   created_at: CreatedAt;
 }
 
-export interface DB {
+export interface DB extends KycTables, MiningTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -93,6 +93,7 @@ export async function runSingleOperation<T>(
   legs: Leg[],
   result: SingleResult<T>,
   requireActive: string[] = [],
+  attempt = 1,
 ): Promise<T> {
   const hash = requestHash(input);
   const ids = await accounts.idsFor(
@@ -129,8 +130,9 @@ export async function runSingleOperation<T>(
       throw new InactiveMember();
     } else if (pgErrorCode(err) === 'P0409') {
       row = await readExisting(db, input.key);
-    } else if (pgErrorCode(err) === '40P01' || pgErrorCode(err) === '40001') {
-      return runSingleOperation(db, accounts, input, legs, result, requireActive);
+    } else if ((pgErrorCode(err) === '40P01' || pgErrorCode(err) === '40001') && attempt < 5) {
+      // Bounded retry on deadlock or serialization failure only, as every ledger operation.
+      return runSingleOperation(db, accounts, input, legs, result, requireActive, attempt + 1);
     } else {
       throw err;
     }

@@ -4,6 +4,8 @@ import bmAuth from './bm-MY/auth.json';
 import bmBonus from './bm-MY/bonus.json';
 import bmCommon from './bm-MY/common.json';
 import bmHome from './bm-MY/home.json';
+import bmKyc from './bm-MY/kyc.json';
+import bmMining from './bm-MY/mining.json';
 import bmPersonal from './bm-MY/personal.json';
 import bmRoutes from './bm-MY/routes.json';
 import bmSecurity from './bm-MY/security.json';
@@ -14,6 +16,8 @@ import enAuth from './en-US/auth.json';
 import enBonus from './en-US/bonus.json';
 import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
+import enKyc from './en-US/kyc.json';
+import enMining from './en-US/mining.json';
 import enPersonal from './en-US/personal.json';
 import enRoutes from './en-US/routes.json';
 import enSecurity from './en-US/security.json';
@@ -24,6 +28,8 @@ import zhAuth from './zh-CN/auth.json';
 import zhBonus from './zh-CN/bonus.json';
 import zhCommon from './zh-CN/common.json';
 import zhHome from './zh-CN/home.json';
+import zhKyc from './zh-CN/kyc.json';
+import zhMining from './zh-CN/mining.json';
 import zhPersonal from './zh-CN/personal.json';
 import zhRoutes from './zh-CN/routes.json';
 import zhSecurity from './zh-CN/security.json';
@@ -42,6 +48,8 @@ export const NAMESPACES = [
   'bonus',
   'admin',
   'security',
+  'kyc',
+  'mining',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -59,6 +67,8 @@ export const resources: Record<Language, Resources> = {
     bonus: enBonus,
     admin: enAdmin,
     security: enSecurity,
+    kyc: enKyc,
+    mining: enMining,
   },
   'zh-CN': {
     common: zhCommon,
@@ -71,6 +81,8 @@ export const resources: Record<Language, Resources> = {
     bonus: zhBonus,
     admin: zhAdmin,
     security: zhSecurity,
+    kyc: zhKyc,
+    mining: zhMining,
   },
   'bm-MY': {
     common: bmCommon,
@@ -83,5 +95,7 @@ export const resources: Record<Language, Resources> = {
     bonus: bmBonus,
     admin: bmAdmin,
     security: bmSecurity,
+    kyc: bmKyc,
+    mining: bmMining,
   },
 };

@@ -1,0 +1,2 @@
+/** Calls of the kyc area (issue 5). */
+export {};

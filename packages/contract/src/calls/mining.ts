@@ -1,0 +1,2 @@
+/** Calls of the mining area (issue 5). */
+export {};

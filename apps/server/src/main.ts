@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { outboxNotifier, smtpNotifier } from './features/notify/notifier.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
 import { loadDemoData } from './features/system/demo.ts';
+import { loadDemoBalances } from './features/system/demo-money.ts';
 import { systemClock } from './lib/clock.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 
@@ -22,6 +23,7 @@ async function main() {
   const rootId = await ensureRoot(db, config.rootUserid);
   if (config.admin) await ensureAdmin(db, config.admin.userid, config.admin.password);
   const demoLogins = config.demoData ? await loadDemoData(db, rootId) : null;
+  if (demoLogins) await loadDemoBalances(db);
 
   const outbox = outboxNotifier(db);
   const notifier = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom, outbox) : outbox;

@@ -1,53 +1,55 @@
 import { signupSave } from '@mp/contract';
 import { Form, Input } from 'antd-mobile';
 import type { AppForm } from '../../../lib/validate.ts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TacButton } from '../../../components/TacButton.tsx';
 import { TelPrefixPicker } from '../../../components/TelPrefixPicker.tsx';
-import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { sendSignupTac } from '../api.ts';
+import { TacField } from './TacField.tsx';
 
 export type SignupType = 'email' | 'mobile';
+
+type ContactInputProps = {
+  name: SignupType;
+  type: 'email' | 'tel';
+  label: string;
+  requiredText: string;
+  placeholder: string;
+};
+
+/** The required e-mail or mobile-number input (ids `register-email`, `register-mobile`). */
+function ContactInput({ name, type, label, requiredText, placeholder }: ContactInputProps) {
+  return (
+    <Form.Item required name={name} label={label} rules={[{ required: true, message: requiredText }]}>
+      <Input id={`register-${name}`} data-testid={`register-${name}`} type={type} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
 
 /** E-mail, or country code + mobile number, and the TAC sent to it. */
 export function ContactFields({ form, type }: { form: AppForm; type: SignupType }) {
   const { t } = useTranslation('auth');
   const shape = signupSave.request.shape;
-  const [hint, setHint] = useState('');
 
-  const send = async () => {
-    const fields = type === 'email' ? ['email'] : ['tel_prefix', 'mobile'];
-    await form.validateFields(fields);
-    const v = form.getFieldsValue(fields) as Record<string, string | undefined>;
-    try {
-      return await sendSignupTac(
-        type === 'email'
-          ? { signup_type: 'email', email: v.email }
-          : { signup_type: 'mobile', mobile: v.mobile, tel_prefix: v.tel_prefix },
-      );
-    } catch (error) {
-      showFieldErrors(form, error);
-      throw error;
-    }
+  const sendTo = type === 'email' ? ['email'] : ['tel_prefix', 'mobile'];
+  const send = () => {
+    const v = form.getFieldsValue(sendTo) as Record<string, string | undefined>;
+    return sendSignupTac(
+      type === 'email'
+        ? { signup_type: 'email', email: v.email }
+        : { signup_type: 'mobile', mobile: v.mobile, tel_prefix: v.tel_prefix },
+    );
   };
 
   return (
     <>
       {type === 'email' ? (
-        <Form.Item
-          required
+        <ContactInput
           name="email"
+          type="email"
           label={t('fields.email')}
-          rules={[{ required: true, message: t('fields.emailRequired') }]}
-        >
-          <Input
-            id="register-email"
-            data-testid="register-email"
-            type="email"
-            placeholder={t('fields.emailPlaceholder')}
-          />
-        </Form.Item>
+          requiredText={t('fields.emailRequired')}
+          placeholder={t('fields.emailPlaceholder')}
+        />
       ) : (
         <>
           <Form.Item
@@ -58,42 +60,16 @@ export function ContactFields({ form, type }: { form: AppForm; type: SignupType 
           >
             <TelPrefixPicker testId="register-tel-prefix" />
           </Form.Item>
-          <Form.Item
-            required
+          <ContactInput
             name="mobile"
+            type="tel"
             label={t('fields.mobile')}
-            rules={[{ required: true, message: t('fields.mobileRequired') }]}
-          >
-            <Input
-              id="register-mobile"
-              data-testid="register-mobile"
-              type="tel"
-              placeholder={t('fields.mobilePlaceholder')}
-            />
-          </Form.Item>
+            requiredText={t('fields.mobileRequired')}
+            placeholder={t('fields.mobilePlaceholder')}
+          />
         </>
       )}
-      <Form.Item
-        required
-        name="tac"
-        label={t('fields.tac')}
-        rules={[zodRule(shape.tac, 'tac')]}
-        extra={<TacButton send={send} onSent={setHint} testId="register-tac-send" />}
-        description={
-          hint ? (
-            <span className="field-hint" data-testid="register-tac-hint">
-              {hint}
-            </span>
-          ) : undefined
-        }
-      >
-        <Input
-          id="register-tac"
-          data-testid="register-tac"
-          inputMode="numeric"
-          placeholder={t('fields.tacPlaceholder')}
-        />
-      </Form.Item>
+      <TacField form={form} sendTo={sendTo} testId="register" schema={shape.tac} send={send} />
     </>
   );
 }

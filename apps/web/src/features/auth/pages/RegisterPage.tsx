@@ -1,16 +1,15 @@
 import { signupSave } from '@mp/contract';
-import { Button, Checkbox, Form, Input, Tabs } from 'antd-mobile';
+import { Button, Checkbox, Form, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
-import { showToast } from '../../../lib/feedback.ts';
-import { LOGIN_PATH } from '../../../lib/navigation.ts';
-import { sameAs, showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { signUp } from '../api.ts';
 import { ContactFields, type SignupType } from '../components/ContactFields.tsx';
+import { PasswordFields } from '../components/PasswordFields.tsx';
 import { SponsorFields } from '../components/SponsorFields.tsx';
 import { UsernameField } from '../components/UsernameField.tsx';
+import { useSubmitThenLogin } from '../useSubmitThenLogin.ts';
 
 type Values = {
   username: string;
@@ -37,17 +36,15 @@ function sideParam(value: string | null): 'L' | 'R' | undefined {
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [type, setType] = useState<SignupType>('email');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmitThenLogin(form);
   const shape = signupSave.request.shape;
 
-  const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      const contact = type === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
-      const { msg } = await signUp({
+  const submit = (v: Values) => {
+    const contact = type === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
+    return run(v.username, () =>
+      signUp({
         username: v.username,
         password: v.password,
         confirm_password: v.confirm_password,
@@ -59,14 +56,8 @@ export default function RegisterPage() {
         signup_type: type,
         tac: v.tac,
         ...contact,
-      });
-      showToast(msg);
-      navigate(LOGIN_PATH, { replace: true, state: { username: v.username.trim() } });
-    } catch (error) {
-      showFieldErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   return (
@@ -105,66 +96,20 @@ export default function RegisterPage() {
       >
         <UsernameField form={form} />
         <ContactFields form={form} type={type} />
-        <Form.Item
-          required
-          name="password"
+        <PasswordFields
+          kind="login"
+          testId="register"
           label={t('fields.password')}
-          rules={[zodRule(shape.password, 'password')]}
-        >
-          <Input
-            id="register-password"
-            data-testid="register-password"
-            type="password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          required
-          name="confirm_password"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            zodRule(shape.confirm_password, 'confirm_password'),
-            sameAs('password', 'password_mismatch'),
-          ]}
-        >
-          <Input
-            id="register-confirm-password"
-            data-testid="register-confirm-password"
-            type="password"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          required
-          name="tx_password"
+          schema={shape.password}
+          confirmSchema={shape.confirm_password}
+        />
+        <PasswordFields
+          kind="tx"
+          testId="register"
           label={t('fields.txPassword')}
-          rules={[zodRule(shape.tx_password, 'tx_password')]}
-        >
-          <Input
-            id="register-tx-password"
-            data-testid="register-tx-password"
-            type="password"
-            autoComplete="off"
-          />
-        </Form.Item>
-        <Form.Item
-          required
-          name="confirm_tx_password"
-          label={t('fields.confirmTxPassword')}
-          dependencies={['tx_password']}
-          rules={[
-            zodRule(shape.confirm_tx_password, 'confirm_tx_password'),
-            sameAs('tx_password', 'tx_password_mismatch'),
-          ]}
-        >
-          <Input
-            id="register-confirm-tx-password"
-            data-testid="register-confirm-tx-password"
-            type="password"
-            autoComplete="off"
-          />
-        </Form.Item>
+          schema={shape.tx_password}
+          confirmSchema={shape.confirm_tx_password}
+        />
         <SponsorFields form={form} />
         <Form.Item
           name="agree"

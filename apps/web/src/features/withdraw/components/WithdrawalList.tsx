@@ -1,45 +1,22 @@
-import type { withdrawalSchema } from '@mp/contract';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { Money } from '../../../components/Money.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { type Withdrawal, WithdrawalRecord } from '../../../components/WithdrawalRecord.tsx';
 import { fetchWithdrawals, withdrawKeys } from '../api.ts';
 
-export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export type { Withdrawal };
 
 function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { t } = useTranslation('withdraw');
   const id = `withdrawal-${w.id}`;
   return (
-    <article className="record-row" data-testid={id} data-status={w.status}>
-      <div className="record-main">
-        <Money value={w.amount} asset={w.asset} testId={`${id}-amount`} />
-        <span className={`record-status status-${w.status}`} data-testid={`${id}-status`}>
-          {t(`status.${w.status}`)}
-        </span>
-      </div>
-      <div className="record-sub">
-        <span>
-          {t('common:money.fee')} <Money value={w.fee} asset={w.asset} testId={`${id}-fee`} />
-        </span>
-        <span>
-          {t('common:money.receive')} <Money value={w.receive} asset={w.asset} testId={`${id}-receive`} />
-        </span>
-      </div>
-      <div className="record-sub">
-        <span className="record-address" data-testid={`${id}-address`}>
-          {w.address_type} {w.address}
-        </span>
-        <span data-testid={`${id}-time`}>{formatDateTime(w.created_at)}</span>
-      </div>
+    <WithdrawalRecord w={w} testId={id} statusLabel={t(`status.${w.status}`)}>
       {w.status === 'rejected' && w.reason ? (
         <p className="field-error" data-testid={`${id}-reason`}>
           {t('reason', { reason: w.reason })}
         </p>
       ) : null}
-    </article>
+    </WithdrawalRecord>
   );
 }
 

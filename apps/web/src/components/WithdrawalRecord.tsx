@@ -1,0 +1,80 @@
+import type { withdrawalSchema } from '@mp/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formatDateTime } from '../lib/format.ts';
+import { Money } from './Money.tsx';
+
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+type Props = {
+  w: Withdrawal;
+  /** The row's test id; its parts' test ids are `${testId}-amount`, `-fee`, `-receive`, `-address`, … */
+  testId: string;
+  /** The withdrawal's state in the caller's words (member list or admin review). */
+  statusLabel: string;
+  /** Who asked for it: shown first in the main line (the admin review); the member's own list leaves it out. */
+  userid?: string;
+  /** Below the record: a rejection reason, the decision, or the review buttons. */
+  children?: ReactNode;
+};
+
+/**
+ * One withdrawal as a record row: amount, fee and receive, the address, when, and its state. The member's
+ * list puts the state on the main line; the admin review puts who asked there and the state with the time.
+ */
+export function WithdrawalRecord({ w, testId, statusLabel, userid, children }: Props) {
+  const { t } = useTranslation();
+  const amount = <Money value={w.amount} asset={w.asset} testId={`${testId}-amount`} />;
+  const status = (
+    <span className={`record-status status-${w.status}`} data-testid={`${testId}-status`}>
+      {statusLabel}
+    </span>
+  );
+  const address = (
+    <span className="record-address" data-testid={`${testId}-address`}>
+      {w.address_type} {w.address}
+    </span>
+  );
+  const time = <span data-testid={`${testId}-time`}>{formatDateTime(w.created_at)}</span>;
+  return (
+    <article className="record-row" data-testid={testId} data-status={w.status}>
+      <div className="record-main">
+        {userid === undefined ? (
+          <>
+            {amount}
+            {status}
+          </>
+        ) : (
+          <>
+            <strong data-testid={`${testId}-userid`}>{userid}</strong>
+            {amount}
+          </>
+        )}
+      </div>
+      <div className="record-sub">
+        <span>
+          {t('common:money.fee')} <Money value={w.fee} asset={w.asset} testId={`${testId}-fee`} />
+        </span>
+        <span>
+          {t('common:money.receive')} <Money value={w.receive} asset={w.asset} testId={`${testId}-receive`} />
+        </span>
+      </div>
+      {userid === undefined ? (
+        <div className="record-sub">
+          {address}
+          {time}
+        </div>
+      ) : (
+        <>
+          <div className="record-sub">{address}</div>
+          <div className="record-sub">
+            {time}
+            {status}
+          </div>
+        </>
+      )}
+      {children}
+    </article>
+  );
+}

@@ -1,6 +1,10 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
+import type { DailyJob } from './jobs/daily.ts';
+import { dailyJobs } from './jobs/registry.ts';
+import { createDailyScheduler } from './jobs/scheduler.ts';
+import { createLedger } from './ledger/index.ts';
 import { outboxNotifier, smtpNotifier } from './features/notify/notifier.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
 import { loadDemoData } from './features/system/demo.ts';
@@ -30,6 +34,17 @@ async function main() {
   const limiter = await createLimiter(config.redisUrl);
   const app = await buildApp({ config, db, clock: systemClock, notifier, limiter });
   await app.listen({ port: config.port, host: config.host });
+  // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
+  const jobs = Object.fromEntries(
+    Object.entries(dailyJobs(createLedger(db))).filter((e): e is [string, DailyJob] => e[1] !== undefined),
+  );
+  const scheduler = createDailyScheduler({
+    db,
+    clock: systemClock,
+    jobs,
+    log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+  });
+  scheduler.start();
 
   const url = `http://localhost:${config.port}`;
   say(`\nMember platform is running at ${url}  (API docs: ${url}/api/docs)`);
@@ -48,6 +63,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     say(`\n${signal}: stopping...`);
+    scheduler.stop();
     await app.close();
     await limiter.close?.();
     await database.close();

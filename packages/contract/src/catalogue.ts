@@ -11,12 +11,21 @@ import * as wallet from './calls/wallet.ts';
 import * as withdraw from './calls/withdraw.ts';
 
 /** Every call this contract declares. The server registers a handler for each. */
-export const CALLS: CallDef[] = [system, auth, member, wallet, transfer, withdraw, adminMoney, kyc, mining].flatMap(
-  (mod) =>
-    Object.values(mod).filter(
-      (v): v is CallDef =>
-        typeof v === 'object' && v !== null && 'name' in v && 'method' in v && 'request' in v,
-    ),
+export const CALLS: CallDef[] = [
+  system,
+  auth,
+  member,
+  wallet,
+  transfer,
+  withdraw,
+  adminMoney,
+  kyc,
+  mining,
+].flatMap((mod) =>
+  Object.values(mod).filter(
+    (v): v is CallDef =>
+      typeof v === 'object' && v !== null && 'name' in v && 'method' in v && 'request' in v,
+  ),
 );
 
 /** The spec's route paths; the one the spec leaves unnamed (a third-party exchange demo) gets a path here. */

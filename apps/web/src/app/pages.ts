@@ -54,6 +54,22 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     auth: true,
     admin: true,
   },
+  '/pages/home/NameVerification': {
+    load: () => import('../features/kyc/pages/NameVerificationPage.tsx'),
+    auth: true,
+  },
+  '/pages/Mining/AssetIncome': {
+    load: () => import('../features/mining/pages/AssetIncomePage.tsx'),
+    auth: true,
+  },
+  '/pages/Mining/IncomeHistory': {
+    load: () => import('../features/mining/pages/IncomeHistoryPage.tsx'),
+    auth: true,
+  },
+  '/pages/Mining/IncomeHistory2': {
+    load: () => import('../features/mining/pages/IncomeHistory2Page.tsx'),
+    auth: true,
+  },
 };
 
 /** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
@@ -85,6 +101,28 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
   },
   '/pages/admin/unbind': {
     load: () => import('../features/admin/pages/AdminUnbindAddressPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/kyc': {
+    load: () => import('../features/kyc/pages/AdminKycPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/kycdetail': {
+    load: () => import('../features/kyc/pages/AdminKycDetailPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/Mining/packages': {
+    load: () => import('../features/mining/pages/PackagesPage.tsx'),
+    auth: true,
+  },
+  '/pages/Mining/package': { load: () => import('../features/mining/pages/PackagePage.tsx'), auth: true },
+  '/pages/Mining/orders': { load: () => import('../features/mining/pages/OrdersPage.tsx'), auth: true },
+  '/pages/Mining/vouchers': { load: () => import('../features/mining/pages/VouchersPage.tsx'), auth: true },
+  '/pages/admin/mining': {
+    load: () => import('../features/mining/pages/AdminMiningPage.tsx'),
     auth: true,
     admin: true,
   },

@@ -67,9 +67,22 @@ function buildUrl(call: CallDef, input: object): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-function buildHeaders(call: CallDef): Headers {
+/** A body holding a file (identity pictures) goes as multipart/form-data; every other body as JSON. */
+function multipartBody(input: object): FormData | null {
+  const entries = Object.entries(input);
+  if (!entries.some(([, v]) => v instanceof Blob)) return null;
+  const form = new FormData();
+  for (const [key, value] of entries) {
+    if (value instanceof Blob) form.append(key, value);
+    else if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  return form;
+}
+
+function buildHeaders(call: CallDef, multipart: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
-  if (call.method !== 'GET') headers.set('Content-Type', 'application/json');
+  // A multipart body sets its own Content-Type (with the boundary).
+  if (call.method !== 'GET' && !multipart) headers.set('Content-Type', 'application/json');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
@@ -96,11 +109,12 @@ async function send(call: CallDef, input: object, options: ApiOptions): Promise<
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const form = call.method === 'GET' ? null : multipartBody(input);
   try {
     return await fetch(buildUrl(call, input), {
       method: call.method,
-      headers: buildHeaders(call),
-      body: call.method === 'GET' ? undefined : JSON.stringify(input),
+      headers: buildHeaders(call, form !== null),
+      body: call.method === 'GET' ? undefined : (form ?? JSON.stringify(input)),
       signal,
     });
   } catch {

@@ -1,3 +1,4 @@
+import { parseAmount as parseDecimal } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/password.ts';
 
@@ -63,6 +64,43 @@ const ANNOUNCEMENTS = [
   },
 ];
 
+/** Demo mining packages (issue 5): unit prices in USDT, profit and fee per unit per day. */
+const MINING_PACKAGES = [
+  {
+    name: 'BTC S21 cloud',
+    coin: 'BTC',
+    capacity_unit: 'TH/s',
+    unit_price: '25',
+    term_days: 180,
+    profit: '0.12',
+    fee: '0.02',
+  },
+  {
+    name: 'BTC starter',
+    coin: 'BTC',
+    capacity_unit: 'TH/s',
+    unit_price: '10',
+    term_days: 30,
+    profit: '0.05',
+    fee: '0.01',
+  },
+  {
+    name: 'LTC L7 cloud',
+    coin: 'LTC',
+    capacity_unit: 'MH/s',
+    unit_price: '2',
+    term_days: 90,
+    profit: '0.012',
+    fee: '0.002',
+  },
+];
+
+function parseAmount(text: string, decimals: number): string {
+  const r = parseDecimal(text, decimals);
+  if (!r.ok) throw new Error(`bad demo amount ${text}`);
+  return r.value.toString();
+}
+
 /** Loads demo members and news into an empty database (only the company root and admins present). */
 export async function loadDemoData(
   db: Db,
@@ -103,6 +141,27 @@ export async function loadDemoData(
     }
     for (const a of ANNOUNCEMENTS) {
       await tx.insertInto('announcements').values({ title: a.title, content: a.content }).execute();
+    }
+    for (const p of MINING_PACKAGES) {
+      await tx
+        .insertInto('mining_packages')
+        .values({
+          name: p.name,
+          coin: p.coin,
+          capacity_unit: p.capacity_unit,
+          unit_price: parseAmount(p.unit_price, 6),
+          term_days: p.term_days,
+          daily_profit: parseAmount(p.profit, 6),
+          daily_fee: parseAmount(p.fee, 6),
+          settle_asset: 'USDT',
+          settle_wallet: 'funds',
+          min_quantity: 1,
+          stock: 10_000,
+          start_date: new Date().toISOString().slice(0, 10),
+          start_delay_days: 1,
+          active: true,
+        })
+        .execute();
     }
   });
   return MEMBERS.map((m) => ({ userid: m.userid, password: DEMO_PASSWORD }));

@@ -5,11 +5,13 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 
 const ENTRIES = [
   '/pages/admin/wd',
+  '/pages/admin/kyc',
   '/pages/admin/adjust',
   '/pages/admin/ledger',
   '/pages/admin/rate',
   '/pages/admin/airdrop',
   '/pages/admin/unbind',
+  '/pages/admin/mining',
   '/pages/admin/member',
   '/pages/admin/search',
 ];

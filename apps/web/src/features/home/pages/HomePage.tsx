@@ -1,4 +1,5 @@
 import { CustomHeader } from '../../../components/CustomHeader.tsx';
+import { HomePackages } from '../../mining/components/HomePackages.tsx';
 import { AnnouncementList } from '../components/AnnouncementList.tsx';
 import { AreaGrid } from '../components/AreaGrid.tsx';
 import { useExitOnDoublePress } from '../useExitOnDoublePress.ts';
@@ -11,6 +12,7 @@ export default function HomePage() {
       <CustomHeader />
       <main className="page-body">
         <AreaGrid />
+        <HomePackages />
         <AnnouncementList />
       </main>
     </div>

@@ -1,0 +1,145 @@
+import {
+  type adminPackageSave,
+  type AssetCode,
+  type ParsedRequestOf,
+  walletHolds,
+  type WalletKind,
+} from '@mp/contract';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import { fieldRefusal } from '../../http/errors.ts';
+import { money, parseMoney } from '../../lib/amount.ts';
+import { isDate } from './dates.ts';
+
+export type PackageRow = {
+  id: string;
+  name: string;
+  coin: string;
+  capacity_unit: string;
+  unit_price: string;
+  price_asset: string;
+  term_days: number;
+  daily_profit: string;
+  daily_fee: string;
+  settle_asset: string;
+  settle_wallet: string;
+  min_quantity: number;
+  stock: number;
+  sold: number;
+  start_date: string;
+  start_delay_days: number;
+  active: boolean;
+  description: string;
+};
+
+/** Packages with their dates as text. */
+export function packageQuery(db: Conn) {
+  return db
+    .selectFrom('mining_packages')
+    .select([
+      'id',
+      'name',
+      'coin',
+      'capacity_unit',
+      'unit_price',
+      'price_asset',
+      'term_days',
+      'daily_profit',
+      'daily_fee',
+      'settle_asset',
+      'settle_wallet',
+      'min_quantity',
+      'stock',
+      'sold',
+      sql<string>`start_date::text`.as('start_date'),
+      'start_delay_days',
+      'active',
+      'description',
+    ]);
+}
+
+export function packageView(p: PackageRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    coin: p.coin,
+    capacity_unit: p.capacity_unit,
+    unit_price: money(p.unit_price, p.price_asset),
+    price_asset: p.price_asset,
+    term_days: p.term_days,
+    daily_profit: money(p.daily_profit, p.settle_asset),
+    daily_fee: money(p.daily_fee, p.settle_asset),
+    settle_asset: p.settle_asset,
+    settle_wallet: p.settle_wallet,
+    min_quantity: p.min_quantity,
+    stock: p.stock,
+    sold: p.sold,
+    start_date: p.start_date,
+    start_delay_days: p.start_delay_days,
+    active: p.active,
+    description: p.description,
+  };
+}
+
+/** Income of one unit for one day, after the fee, in minor units of the settlement asset. */
+export function dailyIncomePerUnit(p: Pick<PackageRow, 'daily_profit' | 'daily_fee'>): bigint {
+  return BigInt(p.daily_profit) - BigInt(p.daily_fee);
+}
+
+export async function packagesOnSale(db: Conn, coin?: string) {
+  let q = packageQuery(db).where('active', '=', true);
+  if (coin) q = q.where(sql`lower(coin)`, '=', coin.toLowerCase());
+  return (await q.orderBy('id').execute()).map(packageView);
+}
+
+export async function findPackage(db: Conn, id: string): Promise<PackageRow> {
+  const row = /^\d{1,18}$/.test(id)
+    ? await packageQuery(db).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw fieldRefusal(404, 'package_id', 'package_not_found');
+  return row;
+}
+
+/** Creates or updates a package after checking its figures; orders keep the terms they were bought with. */
+export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminPackageSave>) {
+  const settle = input.settle_asset as AssetCode;
+  if (!walletHolds(input.settle_wallet as WalletKind, settle))
+    throw fieldRefusal(422, 'settle_wallet', 'wallet_not_allowed');
+  if (!isDate(input.start_date)) throw fieldRefusal(422, 'start_date', 'date_invalid');
+  const unitPrice = parseMoney(input.unit_price, 'USDT', 'unit_price');
+  const profit = parseMoney(input.daily_profit, settle, 'daily_profit');
+  const fee = /^0+(\.0*)?$/.test(input.daily_fee.trim())
+    ? 0n
+    : parseMoney(input.daily_fee, settle, 'daily_fee');
+  if (profit <= fee) throw fieldRefusal(422, 'daily_profit', 'profit_below_fee');
+  const values = {
+    name: input.name,
+    coin: input.coin.toUpperCase(),
+    capacity_unit: input.capacity_unit,
+    unit_price: unitPrice.toString(),
+    term_days: input.term_days,
+    daily_profit: profit.toString(),
+    daily_fee: fee.toString(),
+    settle_asset: settle,
+    settle_wallet: input.settle_wallet,
+    min_quantity: input.min_quantity,
+    stock: input.stock,
+    start_date: input.start_date,
+    start_delay_days: input.start_delay_days,
+    active: input.active,
+    description: input.description ?? '',
+  };
+  let id = input.id;
+  if (id) {
+    const updated = await db
+      .updateTable('mining_packages')
+      .set({ ...values, updated_at: sql<Date>`now()` })
+      .where('id', '=', /^\d{1,18}$/.test(id) ? id : '0')
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw fieldRefusal(404, 'id', 'package_not_found');
+  } else {
+    id = (await db.insertInto('mining_packages').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  return packageView(await findPackage(db, id));
+}

@@ -1,0 +1,61 @@
+import type { Db } from '../db/database.ts';
+import { todayOf } from '../features/mining/dates.ts';
+import type { Clock } from '../lib/clock.ts';
+import { type DailyJob, runDailyJob } from './daily.ts';
+
+type Log = { info: (msg: string) => void; error: (msg: string) => void };
+
+/**
+ * Runs each daily job for the current date once it has no finished run for that date. Every app server may run
+ * this: the (job, date) lock and the per-item keys make a job settle each item once however many servers tick.
+ * A mining day is settled at its start: orders start at the earliest the day after payment, so none is missed.
+ */
+export function createDailyScheduler(deps: {
+  db: Db;
+  clock: Clock;
+  jobs: Record<string, DailyJob>;
+  log?: Log;
+}) {
+  let running = false;
+  async function tick(): Promise<string[]> {
+    if (running) return [];
+    running = true;
+    const ran: string[] = [];
+    try {
+      const date = todayOf(deps.clock);
+      for (const [name, job] of Object.entries(deps.jobs)) {
+        const done = await deps.db
+          .selectFrom('job_runs')
+          .select('status')
+          .where('job', '=', name)
+          .where('run_date', '=', date)
+          .where('status', '=', 'done')
+          .executeTakeFirst();
+        if (done) continue;
+        try {
+          const run = await runDailyJob(deps.db, name, job, date);
+          deps.log?.info(`job ${name} ${date}: ${run.items_now} settled`);
+          ran.push(name);
+        } catch (err) {
+          deps.log?.error(`job ${name} ${date} failed: ${String(err)}`);
+        }
+      }
+    } finally {
+      running = false;
+    }
+    return ran;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    tick,
+    /** Ticks every `everyMs` (default a minute) until stopped. */
+    start(everyMs = 60_000) {
+      timer = setInterval(() => void tick(), everyMs);
+      timer.unref();
+      void tick();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

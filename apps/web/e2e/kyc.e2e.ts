@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, launchBrowser, openApp, screenshot } from './browser.ts';
+import { apiLogin, createMember, expectText, fill, logInThroughPage, type NewMember } from './members.ts';
+
+/**
+ * Identity verification end to end: a member fills in the details and uploads three real pictures from the
+ * browser (multipart), an admin opens the review queue, zooms a picture and approves, the member sees it.
+ */
+
+/** A 1x1 PNG, as a phone camera would not make it, but a real, well-formed picture. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let browser: Browser;
+let member: NewMember;
+let phone: Page;
+let adminToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = inject('admin');
+  adminToken = await apiLogin(admin.userid, admin.password);
+  member = await createMember();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('identity verification', () => {
+  it('a member fills in the details and uploads the three pictures, then waits for approval', async () => {
+    phone = await openApp(browser);
+    phone.setDefaultTimeout(15_000);
+    await logInThroughPage(phone, member.userid, member.password);
+    await phone.getByTestId('home-area-kyc').click();
+    await phone.getByTestId('kyc-details-form').waitFor();
+    await phone.getByTestId('kyc-country').selectOption('MY');
+    await phone.getByTestId('kyc-id-type-Passport').click();
+    await fill(phone, 'kyc-name', 'E2E Member');
+    await fill(phone, 'kyc-id-number', `P${Date.now()}`);
+    await screenshot(phone, 'kyc-details');
+    await phone.getByTestId('kyc-next').click();
+
+    await phone.getByTestId('kyc-upload').waitFor();
+    for (const side of ['front', 'back', 'holding'])
+      await phone
+        .getByTestId(`kyc-picture-${side}-input`)
+        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
+    await phone.getByTestId('kyc-picture-holding-preview').waitFor();
+    await screenshot(phone, 'kyc-upload');
+    await phone.getByTestId('kyc-submit').click();
+    await phone.getByTestId('kyc-waiting').waitFor();
+    expect(await phone.getByTestId('kyc-steps').getAttribute('data-step')).toBe('waiting');
+    await screenshot(phone, 'kyc-waiting');
+  });
+
+  it('an admin reviews the pictures (zoomable) and approves; the member sees it approved', async () => {
+    const queue = await api<{ list: { id: string; userid: string }[] }>(
+      'Admin/kyclist',
+      { status: 'pending', pagesize: 100 },
+      adminToken,
+    );
+    const id = queue.data.list.find((k) => k.userid === member.userid)?.id ?? '';
+    expect(id).not.toBe('');
+
+    const admin = inject('admin');
+    const desk = await openApp(browser, '#/pages/admin/admin');
+    desk.setDefaultTimeout(15_000);
+    await desk.getByTestId('login-page').waitFor();
+    await fill(desk, 'login-username', admin.userid);
+    await fill(desk, 'login-password', admin.password);
+    await desk.getByTestId('login-submit').click();
+    await desk.getByTestId('admin-menu-kyc').click();
+    await desk.getByTestId(`kyc-row-${id}`).click();
+    await expectText(desk.getByTestId('kyc-detail-userid'), member.userid);
+    for (const side of ['front', 'back', 'holding'])
+      await desk.getByTestId(`kyc-review-${side}-img`).waitFor();
+    await screenshot(desk, 'kyc-admin-detail');
+    await desk.getByTestId('kyc-review-front').click();
+    await desk.locator('.adm-image-viewer-content').waitFor();
+    await desk.keyboard.press('Escape');
+    await desk.mouse.click(5, 5);
+    await desk.locator('.adm-image-viewer-content').waitFor({ state: 'detached' });
+
+    await desk.getByTestId('kyc-approve').click();
+    const dialog = desk.locator('.adm-dialog');
+    await expectText(dialog, `Approve the identity of ${member.userid}?`);
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expectText(desk.getByTestId('kyc-detail-status'), 'Approved');
+
+    await phone.reload();
+    await phone.getByTestId('kyc-approved').waitFor();
+    expect(await phone.getByTestId('kyc-steps').getAttribute('data-step')).toBe('result');
+    await screenshot(phone, 'kyc-approved');
+  });
+});

@@ -1,0 +1,56 @@
+import type { miningPackageSchema } from '@mp/contract';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Money } from '../../../components/Money.tsx';
+import { packagePath } from '../paths.ts';
+import '../mining.css';
+
+export type MiningPackage = z.infer<typeof miningPackageSchema>;
+
+/** A package on sale: price per unit, term, estimated daily profit and fee, stock; opens its detail page. */
+export function PackageCard({ p }: { p: MiningPackage }) {
+  const { t } = useTranslation('mining');
+  const navigate = useNavigate();
+  const id = `mining-package-${p.id}`;
+  return (
+    <article className="mining-card" data-testid={id}>
+      <h3>
+        {p.name} <small>· {p.coin}</small>
+      </h3>
+      <div className="mining-card-facts">
+        <span>
+          {t('unitPrice')}: <Money value={p.unit_price} asset={p.price_asset} testId={`${id}-price`} /> /{' '}
+          {p.capacity_unit}
+        </span>
+        <span>
+          {t('term')}: <strong>{t('days', { count: p.term_days })}</strong>
+        </span>
+        <span>
+          {t('estimatedProfit')}: <Money value={p.daily_profit} asset={p.settle_asset} />
+        </span>
+        <span>
+          {t('managementFee')}: <Money value={p.daily_fee} asset={p.settle_asset} />
+        </span>
+        <span>
+          {t('minOrder')}: <strong>{p.min_quantity}</strong>
+        </span>
+        <span>
+          {t('stock')}: <strong data-testid={`${id}-stock`}>{p.stock}</strong>
+        </span>
+      </div>
+      <div className="mining-card-actions">
+        <Button
+          size="small"
+          color="primary"
+          disabled={p.stock < p.min_quantity}
+          onClick={() => navigate(packagePath(p.id))}
+          data-testid={`${id}-buy`}
+        >
+          {p.stock < p.min_quantity ? t('soldOut') : t('buy')}
+        </Button>
+      </div>
+    </article>
+  );
+}

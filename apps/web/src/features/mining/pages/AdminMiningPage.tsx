@@ -1,0 +1,173 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, List, Popup, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/Money.tsx';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { showToast } from '../../../lib/feedback.ts';
+import { showFieldErrors } from '../../../lib/validate.ts';
+import { adminPackagesQuery, fetchJobRuns, issueVoucher, miningKeys, runJob } from '../api.ts';
+import type { MiningPackage } from '../components/PackageCard.tsx';
+import { PackageEditor } from '../components/PackageEditor.tsx';
+
+function PackagesTab() {
+  const { t } = useTranslation('mining');
+  const queryClient = useQueryClient();
+  const packages = useQuery(adminPackagesQuery);
+  const [editing, setEditing] = useState<MiningPackage | null | undefined>(undefined);
+  return (
+    <>
+      <div className="page-section">
+        <Button color="primary" onClick={() => setEditing(null)} data-testid="package-new">
+          {t('admin.newPackage')}
+        </Button>
+      </div>
+      <List data-testid="admin-package-list">
+        {(packages.data?.list ?? []).map((p) => (
+          <List.Item
+            key={p.id}
+            onClick={() => setEditing(p)}
+            description={`${p.coin} · ${p.term_days}d · ${t('stock')} ${p.stock} · ${p.active ? t('admin.onSale') : t('admin.offSale')}`}
+            data-testid={`admin-package-${p.id}`}
+          >
+            {p.name}
+          </List.Item>
+        ))}
+      </List>
+      <Popup
+        visible={editing !== undefined}
+        onMaskClick={() => setEditing(undefined)}
+        destroyOnClose
+        bodyStyle={{ maxHeight: '85vh', overflow: 'auto' }}
+      >
+        {editing !== undefined ? (
+          <PackageEditor
+            p={editing}
+            onSaved={() => {
+              setEditing(undefined);
+              showToast(t('admin.saved'));
+              void queryClient.invalidateQueries({ queryKey: miningKeys.all });
+            }}
+          />
+        ) : null}
+      </Popup>
+    </>
+  );
+}
+
+function VouchersTab() {
+  const { t } = useTranslation('mining');
+  const [form] = Form.useForm<Record<string, string>>();
+  const onFinish = async (v: Record<string, string>) => {
+    try {
+      await issueVoucher({
+        userid: v.userid ?? '',
+        discount_percent: v.discount_percent ?? '',
+        expires_on: v.expires_on ?? '',
+        ...(v.package_id ? { package_id: v.package_id } : {}),
+        ...(v.note ? { note: v.note } : {}),
+      });
+      showToast(t('admin.voucherIssued'));
+      form.resetFields();
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  };
+  return (
+    <Form
+      form={form}
+      onFinish={onFinish}
+      data-testid="voucher-issue-form"
+      footer={
+        <Button block type="submit" color="primary" data-testid="voucher-issue">
+          {t('admin.issue')}
+        </Button>
+      }
+    >
+      {(['userid', 'discount_percent', 'expires_on', 'package_id', 'note'] as const).map((f) => (
+        <Form.Item key={f} name={f} label={t(`admin.fields.${f}`)}>
+          <Input data-testid={`voucher-${f}`} placeholder={f === 'expires_on' ? 'YYYY-MM-DD' : undefined} />
+        </Form.Item>
+      ))}
+    </Form>
+  );
+}
+
+function JobsTab() {
+  const { t } = useTranslation('mining');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ date: string }>();
+  const onFinish = async (v: { date: string }) => {
+    try {
+      const run = await runJob({ job: 'mining_income', date: v.date });
+      showToast(t('admin.jobDone', { count: run.items_now }));
+      void queryClient.invalidateQueries({ queryKey: miningKeys.jobRuns });
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  };
+  return (
+    <>
+      <Form
+        form={form}
+        initialValues={{ date: new Date().toISOString().slice(0, 10) }}
+        onFinish={onFinish}
+        data-testid="run-job-form"
+        footer={
+          <Button block type="submit" color="primary" data-testid="run-job">
+            {t('admin.runIncome')}
+          </Button>
+        }
+      >
+        <Form.Item name="date" label={t('admin.fields.date')}>
+          <Input data-testid="run-job-date" placeholder="YYYY-MM-DD" />
+        </Form.Item>
+      </Form>
+      <PagedList
+        queryKey={miningKeys.jobRuns}
+        fetchPage={fetchJobRuns}
+        itemKey={(r) => `${r.job}-${r.date}`}
+        testId="job-runs"
+        renderItem={(r) => (
+          <article className="record-row" data-testid={`job-run-${r.job}-${r.date}`}>
+            <div className="record-main">
+              <span>
+                {r.job} · {r.date}
+              </span>
+              <span>{t(`admin.jobStatus.${r.status}`)}</span>
+            </div>
+            <div className="record-sub">
+              <span>{t('ordersPaid', { count: r.items })}</span>
+              {r.amounts.map((a) => (
+                <Money key={a.asset} value={a.amount} asset={a.asset} />
+              ))}
+            </div>
+          </article>
+        )}
+      />
+    </>
+  );
+}
+
+/** Admin: the mining package editor, voucher issuing and the daily income job. */
+export default function AdminMiningPage() {
+  const { t } = useTranslation('mining');
+  const [tab, setTab] = useState('packages');
+  return (
+    <PageLayout title={t('routes:/pages/admin/mining')} testId="admin-mining-page">
+      <Tabs activeKey={tab} onChange={setTab}>
+        <Tabs.Tab
+          key="packages"
+          title={<span data-testid="admin-mining-tab-packages">{t('packages')}</span>}
+        />
+        <Tabs.Tab
+          key="vouchers"
+          title={<span data-testid="admin-mining-tab-vouchers">{t('voucher')}</span>}
+        />
+        <Tabs.Tab key="jobs" title={<span data-testid="admin-mining-tab-jobs">{t('admin.jobs')}</span>} />
+      </Tabs>
+      {tab === 'packages' ? <PackagesTab /> : tab === 'vouchers' ? <VouchersTab /> : <JobsTab />}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * bench/mining: the daily mining income job for N active orders against a baseline measured in the same run on
+ * the same server: one INSERT ... SELECT of N rows into a scratch table.
+ *
+ *   node --import tsx bench/mining/run.ts [--orders 1000000] [--batch 20000] [--check]
+ *
+ * Prints both times and the ratio (target: within 5x), then re-runs the job (it must pay nothing) and, with
+ * --check, verifies the ledger invariants (slow at this size).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { createDb } from '../../apps/server/src/db/database.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
+import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
+import { MINING_INCOME_JOB, miningIncomeJob } from '../../apps/server/src/jobs/mining-income.ts';
+import { checkLedger, createLedger } from '../../apps/server/src/ledger/index.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    batch: { type: 'string', default: '20000' },
+    check: { type: 'boolean', default: false },
+  },
+});
+const N = Number(args.orders);
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const DATE = '2030-01-15';
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, (performance.now() - start) / 1000];
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-mining-'));
+  const pg = await startEmbeddedPostgres(dir);
+  try {
+    await ensureDatabase(pg.url('postgres'), 'app');
+    const db = createDb(pg.socketUrl('app'), 8);
+    await migrate(db);
+    await ensureRoot(db, 'company');
+    log(`setting up ${N} members, each with one active order ...`);
+    await sql`insert into members (userid, name) select 'bm' || g, '' from generate_series(1, ${N}) g`.execute(
+      db,
+    );
+    // The accounts a purchase would have made (payment and settlement in the funds wallet).
+    await sql`insert into ledger_accounts (member_id, wallet, asset, no_overdraft)
+      select id, 'funds', 'USDT', true from members where userid like 'bm%'`.execute(db);
+    await sql`insert into mining_packages (name, coin, capacity_unit, unit_price, term_days, daily_profit, daily_fee,
+      settle_asset, settle_wallet, min_quantity, stock, start_date)
+      values ('bench', 'BTC', 'TH/s', 100000000, 30, 1250000, 50000, 'USDT', 'funds', 1, 0, '2030-01-01')`.execute(
+      db,
+    );
+    // The orders' payments are not what is measured: one stand-in operation and transfer is referenced by all.
+    await sql`insert into ledger_accounts (platform, wallet, asset, no_overdraft)
+      values ('shop_revenue', 'shop_revenue', 'USDT', false), ('adjustments', 'adjustments', 'USDT', false)`.execute(
+      db,
+    );
+    await sql`insert into ledger_operations (idempotency_key, kind, request_hash) values ('bench-seed', 'bench', '\\x00')`.execute(
+      db,
+    );
+    await sql`insert into ledger_transfers (operation_id, debit_account_id, credit_account_id, amount, asset, kind,
+        debit_balance_after, credit_balance_after)
+      select o.id, a.id, s.id, 1, 'USDT', 'bench', -1, 1 from ledger_operations o, ledger_accounts a, ledger_accounts s
+      where o.idempotency_key = 'bench-seed' and a.platform = 'adjustments' and s.platform = 'shop_revenue'`.execute(
+      db,
+    );
+    await sql`update ledger_accounts set debits_posted = 1 where platform = 'adjustments'`.execute(db);
+    await sql`update ledger_accounts set credits_posted = 1 where platform = 'shop_revenue'`.execute(db);
+    await sql`insert into mining_orders (order_no, member_id, package_id, operation_id, payment_transfer_id, quantity,
+        unit_price, price, discount, paid, price_asset, pay_wallet, daily_income, settle_asset, settle_wallet, term_days,
+        start_date, end_date)
+      select 'B' || lpad(m.id::text, 12, '0'), m.id, p.id, t.operation_id, t.id, 1, 100000000, 100000000, 0, 100000000,
+        'USDT', 'funds', 1200000, 'USDT', 'funds', 30, date '2030-01-10', date '2030-02-08'
+      from members m, mining_packages p, ledger_transfers t where m.userid like 'bm%' order by m.id`.execute(
+      db,
+    );
+    await sql`vacuum analyze`.execute(db);
+
+    const [, baseline] = await timed(async () => {
+      await sql`create table scratch (order_id bigint, member_id bigint, amount bigint, created_at timestamptz default now())`.execute(
+        db,
+      );
+      await sql`insert into scratch (order_id, member_id, amount) select id, member_id, daily_income from mining_orders`.execute(
+        db,
+      );
+    });
+    log(`baseline: INSERT ... SELECT of ${N} rows into a scratch table: ${baseline.toFixed(2)} s`);
+
+    const ledger = createLedger(db);
+    const job = miningIncomeJob(ledger.accounts, Number(args.batch));
+    const [run, elapsed] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));
+    log(`mining_income for ${DATE}: ${run.items_now} orders paid in ${elapsed.toFixed(2)} s`);
+    log(`ratio: ${(elapsed / baseline).toFixed(2)}x the baseline (target <= 5x)`);
+    const [again, rerun] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));
+    log(`re-run: ${again.items_now} orders paid (must be 0) in ${rerun.toFixed(2)} s`);
+    if (args.check) {
+      const health = await checkLedger(db);
+      log(`invariants: ${health.healthy ? 'hold' : `BROKEN: ${health.problems.join('; ')}`}`);
+      if (!health.healthy) process.exitCode = 1;
+    }
+    if (run.items_now !== N || again.items_now !== 0) process.exitCode = 1;
+    await db.destroy();
+  } finally {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

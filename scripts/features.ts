@@ -187,9 +187,9 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | Sessions, rate limits (memory or Redis), argon2id passwords, TAC codes (dev outbox or SMTP) | done (issue 2) |
 | Sign-up with placement, login, password reset, profile, passwords, language | done (issue 2) |
 | Web shell: routes, nav and tab bars, API client error catalogue, i18n (en-US, zh-CN, bm-MY), lists, update check | done (issue 2) |
-| Wallets, ledger, transfers, exchange, airdrops, withdrawals | planned: issue 3 |
+| Wallets, ledger, transfers, exchange, airdrops, withdrawals, two-factor, admin money tools | done (issue 3) |
 | Trees, ranks, team views, bonuses | planned: issue 4 |
-| KYC and cloud mining | planned: issue 5 |
+| KYC (submission, uploads, review) and cloud mining (packages, vouchers, purchase, daily income, income screens) | built (issue 5; open: income benchmark target) |
 | Deposits (chain), shop, inventory, trading bots, news, help centre, training, enquiries, files, game | not built; no issue yet |
 
 ## Calls (spec section 7)

@@ -5,6 +5,8 @@ export type SessionMember = {
   userid: string;
   role: 'member' | 'admin';
   tokenHash: Buffer;
+  /** Changes whenever the transaction password changes (the end of its hash), so remembered checks expire. */
+  txKey: string;
 };
 
 export type CallContext = {

@@ -50,14 +50,28 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number) {
       const row = await db
         .selectFrom('sessions as s')
         .innerJoin('members as m', 'm.id', 's.member_id')
-        .select(['m.id', 'm.userid', 'm.role', 'm.status', 's.expires_at', 's.revoked_at'])
+        .select([
+          'm.id',
+          'm.userid',
+          'm.role',
+          'm.status',
+          'm.tx_password_hash',
+          's.expires_at',
+          's.revoked_at',
+        ])
         .where('s.token_hash', '=', hash)
         .executeTakeFirst();
       if (!row || row.revoked_at || row.status !== 'active' || new Date(row.expires_at).getTime() <= now) {
         cache.delete(key);
         throw new SessionInvalid();
       }
-      const member: SessionMember = { id: row.id, userid: row.userid, role: row.role, tokenHash: hash };
+      const member: SessionMember = {
+        id: row.id,
+        userid: row.userid,
+        role: row.role,
+        tokenHash: hash,
+        txKey: (row.tx_password_hash ?? '').slice(-16),
+      };
       if (cache.size > 50_000) cache.clear();
       cache.set(key, { member, expiresAt: new Date(row.expires_at).getTime(), cachedUntil: now + CACHE_MS });
       return member;
@@ -71,6 +85,11 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number) {
         .where('revoked_at', 'is', null)
         .execute();
       forget(undefined, tokenHash.toString('base64'));
+    },
+
+    /** Drops this server's cached sessions of a member, so the next call reads the member again. */
+    refresh(memberId: string) {
+      forget(memberId);
     },
 
     async revokeAll(memberId: string) {

@@ -53,6 +53,8 @@ export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: T
 
     handle(updateTransactionPwd, async (input, ctx) => {
       await changeTransactionPassword(deps, tacs, totp, ctx.member.id, input);
+      // The old transaction password may be remembered with this member's sessions: read them afresh.
+      sessions.refresh(ctx.member.id);
       return reply({}, 'saved');
     }),
   ];

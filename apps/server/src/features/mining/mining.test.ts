@@ -404,3 +404,29 @@ describe('daily scheduler', () => {
     }
   });
 });
+
+describe('package views and admin lists', () => {
+  it('lists packages publicly and to members, previews a purchase, and shows admins their packages and job runs', async () => {
+    const p = await newPackage({ name: 'ETH view test' });
+    const cms = await t.call<{ list: { id: string; name: string }[] }>('Main/cmsPackages');
+    expect(cms.body.status).toBe(1);
+    expect(cms.body.data?.list.some((x) => x.id === p.id)).toBe(true);
+    const m = await verifiedMember('500');
+    const menu = await t.call('Mining/packageSubMenu', {}, { token: m.token });
+    expect(menu.body.status).toBe(1);
+    const preview = await t.call<Record<string, string>>(
+      'Asset/BuyProductPreview',
+      { package_id: p.id, quantity: 2, wallet: 'funds' },
+      { token: m.token },
+    );
+    expect(preview.body.status).toBe(1);
+    expect(JSON.stringify(preview.body.data)).toContain('200');
+    const list = await t.call<{ list: { id: string }[] }>('Admin/packagelist', {}, { token: admin });
+    expect(list.body.data?.list.some((x) => x.id === p.id)).toBe(true);
+    expect((await t.call('Admin/packagelist', {}, { token: m.token })).http).toBe(403);
+    await runJob(todayOf(t.clock));
+    const runs = await t.call<{ list: { job: string }[] }>('Admin/jobruns', {}, { token: admin });
+    expect(runs.body.status).toBe(1);
+    expect(runs.body.data?.list.some((r) => r.job === 'mining_income')).toBe(true);
+  });
+});

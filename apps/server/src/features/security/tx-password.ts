@@ -33,7 +33,7 @@ export function createTxPasswordGuard(deps: { db: Db; clock: Clock; limiter: Rat
     async verify(member: SessionMember, password: string, field = 'tx_password'): Promise<void> {
       const key = hmac(
         deps.secret,
-        `${member.id}\n${member.tokenHash.toString('base64')}\n${password}`,
+        `${member.id}\n${member.tokenHash.toString('base64')}\n${member.txKey}\n${password}`,
       ).toString('base64');
       const until = remembered.get(key);
       if (until && until > deps.clock.now().getTime()) return;

@@ -68,6 +68,11 @@ describe('withdrawal address', () => {
       { token: m.token, lang: 'zh-CN' },
     );
     expect(zh.body.msg).toBe('提现地址绑定后不可修改，请联系客服');
+    expect(await t.ok('Member/getcraddress', {}, { token: m.token })).toMatchObject({
+      bound: true,
+      network: 'USDT (Ethereum, ERC-20)',
+      masked: '0x5aAe...eAed',
+    });
     expect(await t.ok('Asset/showWithdrawAddress', {}, { token: m.token })).toEqual({
       bound: true,
       masked: '0x5aAe...BeAed'.replace('BeAed', 'eAed'),
@@ -301,6 +306,18 @@ describe('asset/withdrawsave', () => {
       { tac, tx_password: '111111', confirm_tx_password: '111111', totp: await code() },
       { token: m.token },
     );
+
+    // Turning it off needs a fresh code and the (new) transaction password.
+    t.clock.advance(30_000);
+    const wrongPw = await t.call(
+      'Member/totpdisable',
+      { totp: await code(), tx_password: TX },
+      { token: m.token },
+    );
+    expect(wrongPw.body.errors?.[0]?.field).toBe('tx_password');
+    t.clock.advance(30_000);
+    await t.ok('Member/totpdisable', { totp: await code(), tx_password: '111111' }, { token: m.token });
+    expect(await t.ok('Member/totpstatus', {}, { token: m.token })).toEqual({ enabled: false });
   });
 });
 

@@ -1,5 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,11 +64,21 @@ export default async function setup(project: TestProject) {
         LOGIN_LIMIT_PER_MINUTE: '1000',
         APP_LATEST_VERSION: version,
         APP_MIN_VERSION: version,
+        // The mining test runs the daily income job for tomorrow, the first day an order bought today mines.
+        ALLOW_FUTURE_JOBS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let output = '';
+  // Everything the server prints goes to test-artifacts/e2e-server.log, so a failure can be traced afterwards.
+  mkdirSync(path.join(repoRoot, 'test-artifacts'), { recursive: true });
+  const serverLog = createWriteStream(path.join(repoRoot, 'test-artifacts', 'e2e-server.log'));
+  server.stdout?.pipe(serverLog);
+  server.stderr?.pipe(serverLog);
+  server.once('exit', (code, signal) => {
+    serverLog.write(`\nserver exited: code ${code} signal ${signal}\n`);
+  });
   server.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
   });

@@ -81,9 +81,13 @@ describe('identity verification', () => {
     await screenshot(desk, 'kyc-admin-detail');
     await desk.getByTestId('kyc-review-front').click();
     await desk.locator('.adm-image-viewer-content').waitFor();
-    await desk.keyboard.press('Escape');
-    await desk.mouse.click(5, 5);
-    await desk.locator('.adm-image-viewer-content').waitFor({ state: 'detached' });
+    // A tap on the picture closes the viewer (antd-mobile); tap again if the first tap came mid-animation.
+    const viewer = desk.locator('.adm-image-viewer-content');
+    for (let i = 0; i < 5 && (await viewer.count()) > 0; i++) {
+      await viewer.click({ force: true }).catch(() => {});
+      await viewer.waitFor({ state: 'detached', timeout: 2000 }).catch(() => {});
+    }
+    await viewer.waitFor({ state: 'detached' });
 
     await desk.getByTestId('kyc-approve').click();
     const dialog = desk.locator('.adm-dialog');

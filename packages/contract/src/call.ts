@@ -11,6 +11,8 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   tag: string;
   request: Req;
   response: Res;
+  /** The request carries files: sent as multipart/form-data (documented so in OpenAPI). */
+  multipart?: boolean;
 };
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(

@@ -34,6 +34,7 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
         response: { 200: envelopeSchema(def.response) },
         tags: [def.tag],
         summary: def.summary,
+        ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         ...(def.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
       },
       // Every body is an object, even an empty POST: schemas then say which field is missing.

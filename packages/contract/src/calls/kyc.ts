@@ -84,6 +84,7 @@ export const submitKyc = defineCall({
   name: 'Home/submitKYC',
   method: 'POST',
   auth: 'member',
+  multipart: true,
   tag: 'kyc',
   summary:
     'Submits identity verification (multipart/form-data): details and three pictures, JPEG/PNG/WebP by content, ' +

@@ -106,5 +106,9 @@ describe('system calls', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/api/Signup/signupsave');
+    const kyc = doc.paths['/api/Home/submitKYC'] as {
+      post: { requestBody: { content: Record<string, unknown> } };
+    };
+    expect(Object.keys(kyc.post.requestBody.content)).toEqual(['multipart/form-data']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, launchBrowser, openApp, screenshot } from './browser.ts';
+import { approveKycOnPage, openAdminPage, pendingKycId } from './admin.ts';
+import { launchBrowser, openApp, screenshot } from './browser.ts';
 import { apiLogin, createMember, expectText, fill, logInThroughPage, type NewMember } from './members.ts';
 
 /**
@@ -58,21 +59,8 @@ describe('identity verification', () => {
   });
 
   it('an admin reviews the pictures (zoomable) and approves; the member sees it approved', async () => {
-    const queue = await api<{ list: { id: string; userid: string }[] }>(
-      'Admin/kyclist',
-      { status: 'pending', pagesize: 100 },
-      adminToken,
-    );
-    const id = queue.data.list.find((k) => k.userid === member.userid)?.id ?? '';
-    expect(id).not.toBe('');
-
-    const admin = inject('admin');
-    const desk = await openApp(browser, '#/pages/admin/admin');
-    desk.setDefaultTimeout(15_000);
-    await desk.getByTestId('login-page').waitFor();
-    await fill(desk, 'login-username', admin.userid);
-    await fill(desk, 'login-password', admin.password);
-    await desk.getByTestId('login-submit').click();
+    const id = await pendingKycId(member.userid, adminToken);
+    const desk = await openAdminPage(browser, '#/pages/admin/admin');
     await desk.getByTestId('admin-menu-kyc').click();
     await desk.getByTestId(`kyc-row-${id}`).click();
     await expectText(desk.getByTestId('kyc-detail-userid'), member.userid);
@@ -89,11 +77,7 @@ describe('identity verification', () => {
     }
     await viewer.waitFor({ state: 'detached' });
 
-    await desk.getByTestId('kyc-approve').click();
-    const dialog = desk.locator('.adm-dialog');
-    await expectText(dialog, `Approve the identity of ${member.userid}?`);
-    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expectText(desk.getByTestId('kyc-detail-status'), 'Approved');
+    await approveKycOnPage(desk, member.userid);
 
     await phone.reload();
     await phone.getByTestId('kyc-approved').waitFor();

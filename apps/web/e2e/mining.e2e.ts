@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { approveKycOnPage, openAdminPage, pendingKycId } from './admin.ts';
 import { api, launchBrowser, openApp, screenshot } from './browser.ts';
 import {
   apiLogin,
@@ -129,30 +130,13 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
   });
 
   it('an admin approves the identity on the admin page; the member sees it approved', async () => {
-    const queue = await api<{ list: { id: string; userid: string }[] }>(
-      'Admin/kyclist',
-      { status: 'pending', pagesize: 100 },
-      adminToken,
-    );
-    const id = queue.data.list.find((k) => k.userid === member.userid)?.id ?? '';
-    expect(id).not.toBe('');
-
-    const admin = inject('admin');
-    const desk = await openApp(browser, '#/pages/admin/admin');
-    desk.setDefaultTimeout(15_000);
+    const id = await pendingKycId(member.userid, adminToken);
+    const desk = await openAdminPage(browser, '#/pages/admin/admin');
     try {
-      await desk.getByTestId('login-page').waitFor();
-      await fill(desk, 'login-username', admin.userid);
-      await fill(desk, 'login-password', admin.password);
-      await desk.getByTestId('login-submit').click();
       await desk.getByTestId('admin-menu-kyc').click();
       await desk.getByTestId(`kyc-row-${id}`).click();
       await expectText(desk.getByTestId('kyc-detail-userid'), member.userid);
-      await desk.getByTestId('kyc-approve').click();
-      const dialog = desk.locator('.adm-dialog');
-      await expectText(dialog, `Approve the identity of ${member.userid}?`);
-      await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-      await expectText(desk.getByTestId('kyc-detail-status'), 'Approved');
+      await approveKycOnPage(desk, member.userid);
       await screenshot(desk, 'mining-kyc-admin-approved');
     } finally {
       await desk.context().close();

@@ -1,19 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approveKycOnPage, openAdminPage, pendingKycId } from './admin.ts';
+import { submitKycInBrowser } from './kyc-steps.ts';
 import { launchBrowser, openApp, screenshot } from './browser.ts';
-import { apiLogin, createMember, expectText, fill, logInThroughPage, type NewMember } from './members.ts';
+import { apiLogin, createMember, expectText, logInThroughPage, type NewMember } from './members.ts';
 
 /**
  * Identity verification end to end: a member fills in the details and uploads three real pictures from the
  * browser (multipart), an admin opens the review queue, zooms a picture and approves, the member sees it.
  */
-
-/** A 1x1 PNG, as a phone camera would not make it, but a real, well-formed picture. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let browser: Browser;
 let member: NewMember;
@@ -36,24 +31,7 @@ describe('identity verification', () => {
     phone = await openApp(browser);
     phone.setDefaultTimeout(15_000);
     await logInThroughPage(phone, member.userid, member.password);
-    await phone.getByTestId('home-area-kyc').click();
-    await phone.getByTestId('kyc-details-form').waitFor();
-    await phone.getByTestId('kyc-country').selectOption('MY');
-    await phone.getByTestId('kyc-id-type-Passport').click();
-    await fill(phone, 'kyc-name', 'E2E Member');
-    await fill(phone, 'kyc-id-number', `P${Date.now()}`);
-    await screenshot(phone, 'kyc-details');
-    await phone.getByTestId('kyc-next').click();
-
-    await phone.getByTestId('kyc-upload').waitFor();
-    for (const side of ['front', 'back', 'holding'])
-      await phone
-        .getByTestId(`kyc-picture-${side}-input`)
-        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
-    await phone.getByTestId('kyc-picture-holding-preview').waitFor();
-    await screenshot(phone, 'kyc-upload');
-    await phone.getByTestId('kyc-submit').click();
-    await phone.getByTestId('kyc-waiting').waitFor();
+    await submitKycInBrowser(phone, 'E2E Member', `P${Date.now()}`, 'kyc');
     expect(await phone.getByTestId('kyc-steps').getAttribute('data-step')).toBe('waiting');
     await screenshot(phone, 'kyc-waiting');
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approveKycOnPage, openAdminPage, pendingKycId } from './admin.ts';
+import { submitKycInBrowser } from './kyc-steps.ts';
 import { api, launchBrowser, openApp, screenshot } from './browser.ts';
 import {
   apiLogin,
@@ -31,11 +32,6 @@ type Package = {
 };
 type JobRun = { status: string; items_now: number; amounts: { asset: string; amount: string }[] };
 
-/** A 1x1 PNG: a real, well-formed picture for the three KYC uploads. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** The demo package bought (10 USDT per TH/s, 0.05 profit and 0.01 fee per TH/s per day), how much, the voucher. */
 const PACKAGE_NAME = 'BTC starter';
 const QUANTITY = 3;
@@ -111,21 +107,7 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     phone = await openApp(browser);
     phone.setDefaultTimeout(15_000);
     await logInThroughPage(phone, member.userid, member.password);
-    await phone.getByTestId('home-area-kyc').click();
-    await phone.getByTestId('kyc-details-form').waitFor();
-    await phone.getByTestId('kyc-country').selectOption('MY');
-    await phone.getByTestId('kyc-id-type-Passport').click();
-    await fill(phone, 'kyc-name', 'E2E Miner');
-    await fill(phone, 'kyc-id-number', `M${Date.now()}`);
-    await phone.getByTestId('kyc-next').click();
-    await phone.getByTestId('kyc-upload').waitFor();
-    for (const side of ['front', 'back', 'holding'])
-      await phone
-        .getByTestId(`kyc-picture-${side}-input`)
-        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
-    await phone.getByTestId('kyc-picture-holding-preview').waitFor();
-    await phone.getByTestId('kyc-submit').click();
-    await phone.getByTestId('kyc-waiting').waitFor();
+    await submitKycInBrowser(phone, 'E2E Miner', `M${Date.now()}`);
     await screenshot(phone, 'mining-kyc-waiting');
   });
 

@@ -142,11 +142,6 @@ const CORE_MESSAGES = {
     'zh-CN': '验证码错误或已过期，请重新获取',
     'bm-MY': 'TAC salah atau telah tamat tempoh, sila minta yang baharu',
   },
-  tac_too_soon: {
-    'en-US': 'Please wait {seconds} seconds before asking for another TAC',
-    'zh-CN': '请等待 {seconds} 秒后再获取验证码',
-    'bm-MY': 'Sila tunggu {seconds} saat sebelum meminta TAC lain',
-  },
   tac_subject: {
     'en-US': 'Your verification code',
     'zh-CN': '您的验证码',
@@ -166,11 +161,6 @@ const CORE_MESSAGES = {
     'en-US': 'This account is frozen. Please contact customer service.',
     'zh-CN': '该账户已被冻结，请联系客服',
     'bm-MY': 'Akaun ini dibekukan. Sila hubungi khidmat pelanggan.',
-  },
-  account_no_password: {
-    'en-US': 'This account cannot log in yet. Please contact customer service.',
-    'zh-CN': '该账户暂不可登录，请联系客服',
-    'bm-MY': 'Akaun ini belum boleh log masuk. Sila hubungi khidmat pelanggan.',
   },
   member_not_found: {
     'en-US': 'Member does not exist',

@@ -72,7 +72,7 @@ export function sortedIds(ids: string[]): string[] {
   return [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
 }
 
-export function toAccountStates(rows: AccountRow[]): Map<string, AccountState> {
+function toAccountStates(rows: AccountRow[]): Map<string, AccountState> {
   return new Map(
     rows.map((r) => [
       r.id,
@@ -100,7 +100,7 @@ async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, AccountS
   return toAccountStates(rows.rows);
 }
 
-export function apply(a: Map<string, AccountState>, m: Movement) {
+function apply(a: Map<string, AccountState>, m: Movement) {
   const debit = a.get(m.debitId);
   const credit = a.get(m.creditId);
   if (!debit || !credit) throw new Error('ledger: account not locked');
@@ -134,7 +134,7 @@ export function apply(a: Map<string, AccountState>, m: Movement) {
 }
 
 /** The rows to insert and the balances to write for movements already applied in memory. */
-export function writeValues(
+function writeValues(
   movements: Movement[],
   afters: { debitAfter: bigint; creditAfter: bigint }[],
   accounts: Map<string, AccountState>,
@@ -159,7 +159,7 @@ export function writeValues(
 }
 
 /** SQL (for a WITH clause) that inserts the transfers of operation `op` and writes the balances, as one statement. */
-export function writeStatementParts(values: ReturnType<typeof writeValues>) {
+function writeStatementParts(values: ReturnType<typeof writeValues>) {
   return {
     transfers: sql`insert into ledger_transfers (operation_id, debit_account_id, credit_account_id, amount, asset, kind,
         flags, pending_id, debit_balance_after, credit_balance_after, reference, details)
@@ -189,7 +189,6 @@ function posted(
     creditBalanceAfter: afters[i]!.creditAfter,
   }));
 }
-export { posted as toPosted };
 
 /** Applies movements in one go: lock, check, then one statement inserts the transfers and writes the balances. */
 async function commitMovements(

@@ -30,6 +30,7 @@ import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { createLedger } from './ledger/index.ts';
 import { installEnvelope } from './http/envelope-plugin.ts';
 import { registerCalls } from './http/register.ts';
+import { networkRoutes } from './features/network/routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -121,6 +122,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...adminMoneyRoutes(money, campaigns),
       ...kycRoutes(money),
       ...miningRoutes(money),
+      ...networkRoutes(deps, sessions),
     ],
     { sessions, limiter: deps.limiter, globalPerMinute: deps.config.limits.globalPerMinute },
   );

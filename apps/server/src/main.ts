@@ -11,6 +11,7 @@ import { loadDemoData } from './features/system/demo.ts';
 import { loadDemoBalances } from './features/system/demo-money.ts';
 import { systemClock } from './lib/clock.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { startPropagationSweep } from './features/network/propagate.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -45,6 +46,8 @@ async function main() {
     log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
   });
   scheduler.start();
+  // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).
+  const stopSweep = startPropagationSweep(db, 5_000, app.log);
 
   const url = `http://localhost:${config.port}`;
   say(`\nMember platform is running at ${url}  (API docs: ${url}/api/docs)`);
@@ -64,6 +67,7 @@ async function main() {
     stopping = true;
     say(`\n${signal}: stopping...`);
     scheduler.stop();
+    stopSweep();
     await app.close();
     await limiter.close?.();
     await database.close();

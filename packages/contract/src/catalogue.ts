@@ -1,10 +1,12 @@
 import catalogue from './catalogue.json' with { type: 'json' };
 import type { CallDef } from './call.ts';
 import * as adminMoney from './calls/admin-money.ts';
+import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
+import * as network from './calls/network.ts';
 import * as system from './calls/system.ts';
 import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
@@ -21,6 +23,8 @@ export const CALLS: CallDef[] = [
   adminMoney,
   kyc,
   mining,
+  network,
+  adminNetwork,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

@@ -13,3 +13,5 @@ export * from './calls/wallet.ts';
 export * from './calls/withdraw.ts';
 export * from './calls/kyc.ts';
 export * from './calls/mining.ts';
+export * from './calls/network.ts';
+export * from './calls/admin-network.ts';

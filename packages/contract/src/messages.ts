@@ -1,6 +1,7 @@
 import type { Language } from './constants.ts';
 import { KYC_MESSAGES } from './messages/kyc.ts';
 import { MINING_MESSAGES } from './messages/mining.ts';
+import { NETWORK_MESSAGES } from './messages/network.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -427,7 +428,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 /** Every message: the core ones and each area's (messages/<area>.ts). */
-export const MESSAGES = { ...CORE_MESSAGES, ...KYC_MESSAGES, ...MINING_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...KYC_MESSAGES, ...MINING_MESSAGES, ...NETWORK_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -76,6 +76,7 @@ export interface PurchasesTable {
   volume: Int8;
   asset: string;
   created_at: CreatedAt;
+  volume_pending: Generated<boolean>;
 }
 
 export interface MiningIncomeTable {

@@ -1,5 +1,6 @@
 import type { KycTables } from './schema-kyc.ts';
 import type { MiningTables } from './schema-mining.ts';
+import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Set by the database default unless given. */
@@ -29,6 +30,9 @@ export interface MembersTable {
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_enabled: Generated<boolean>;
   totp_last_step: ColumnType<string, string | number | undefined, string | number>;
+  depth: Generated<number>;
+  sponsor_depth: Generated<number>;
+  tree_pending: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -179,7 +183,7 @@ export interface AirdropCampaignsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends KycTables, MiningTables {
+export interface DB extends KycTables, MiningTables, NetworkTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -14,6 +14,8 @@ export type CallContext = {
   ip: string;
   userAgent: string;
   requestId: string;
+  /** Where the app was reached (scheme://host), for links the server hands out. */
+  origin?: string;
   /** Present on calls whose auth is member or admin. */
   member?: SessionMember;
 };

@@ -63,6 +63,7 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
           ip: req.ip,
           userAgent: req.headers['user-agent'] ?? '',
           requestId: String(req.id),
+          origin: req.headers.origin ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`,
           ...(req.member ? { member: req.member } : {}),
         };
         const result = await handler(def.method === 'GET' ? req.query : req.body, ctx);

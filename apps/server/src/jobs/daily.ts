@@ -13,6 +13,10 @@ export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | 
  * server at the same time, settles each item once: concurrent runners take turns batch by batch.
  */
 export type DailyJob = {
+  /** Checks and preparation before a run starts (may refuse the date); no run is recorded when it throws. */
+  before?: (date: string) => Promise<void>;
+  /** The scheduler settles this many days back (1: yesterday, a day once it is over). */
+  lagDays?: number;
   /** Settles the next batch of `date` inside `tx` (the lock is held), or returns null when nothing is left. */
   batch: (tx: Tx, date: string, cursor: string) => Promise<{ outcome: BatchOutcome; cursor: string }>;
 };
@@ -81,6 +85,7 @@ export async function runDailyJob(
   date: string,
   startedBy: string | null = null,
 ): Promise<RunView> {
+  await job.before?.(date);
   await db
     .insertInto('job_runs')
     .values({ job: name, run_date: date, status: 'running', started_by: startedBy })

@@ -2,10 +2,14 @@ import type { DAILY_JOBS } from '@mp/contract';
 import type { Ledger } from '../ledger/index.ts';
 import type { DailyJob } from './daily.ts';
 import { MINING_INCOME_JOB, miningIncomeJob } from './mining-income.ts';
+import { PAIRING_JOB, pairingJob } from './pairing.ts';
 
 export type DailyJobName = (typeof DAILY_JOBS)[number];
 
-/** The daily jobs built so far; `pairing` joins with the bonus engine (issue 4). */
+/** The daily jobs: mining income (issue 5) and pairing (issue 4). */
 export function dailyJobs(ledger: Ledger): Partial<Record<DailyJobName, DailyJob>> {
-  return { [MINING_INCOME_JOB]: miningIncomeJob(ledger.accounts) };
+  return {
+    [MINING_INCOME_JOB]: miningIncomeJob(ledger.accounts),
+    [PAIRING_JOB]: { ...pairingJob(ledger.db, ledger.accounts), lagDays: 1 },
+  };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { todayOf } from '../features/mining/dates.ts';
+import { addDays, todayOf } from '../features/mining/dates.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type DailyJob, runDailyJob } from './daily.ts';
 
@@ -9,6 +9,7 @@ type Log = { info: (msg: string) => void; error: (msg: string) => void };
  * Runs each daily job for the current date once it has no finished run for that date. Every app server may run
  * this: the (job, date) lock and the per-item keys make a job settle each item once however many servers tick.
  * A mining day is settled at its start: orders start at the earliest the day after payment, so none is missed.
+ * Pairing settles yesterday (`lagDays`): a day's volume is complete once the day is over.
  */
 export function createDailyScheduler(deps: {
   db: Db;
@@ -22,8 +23,9 @@ export function createDailyScheduler(deps: {
     running = true;
     const ran: string[] = [];
     try {
-      const date = todayOf(deps.clock);
+      const today = todayOf(deps.clock);
       for (const [name, job] of Object.entries(deps.jobs)) {
+        const date = addDays(today, -(job.lagDays ?? 0));
         const done = await deps.db
           .selectFrom('job_runs')
           .select('status')

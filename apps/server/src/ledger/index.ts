@@ -17,6 +17,7 @@ export type Balance = { wallet: string; asset: string; balance: bigint; availabl
 export function createLedger(db: Db) {
   const accounts = createAccountDirectory(db);
   return {
+    db,
     accounts,
     operation<T>(input: OperationInput, work: (op: OperationContext) => Promise<T>): Promise<T> {
       return runOperation(db, accounts, input, work);

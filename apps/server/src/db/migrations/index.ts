@@ -3,6 +3,7 @@ import * as m0002 from './0002_ledger.ts';
 import * as m0003 from './0003_ledger_post_function.ts';
 import * as m0004 from './0004_kyc.ts';
 import * as m0005 from './0005_mining.ts';
+import * as m0006 from './0006_network.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0003_ledger_post_function', up: m0003.up },
   { id: '0004_kyc', up: m0004.up },
   { id: '0005_mining', up: m0005.up },
+  { id: '0006_network', up: m0006.up },
 ];

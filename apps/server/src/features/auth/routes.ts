@@ -22,6 +22,7 @@ import { logIn } from './login.ts';
 import { resetPassword as doResetPassword, sendResetCode } from './reset-password.ts';
 import type { Sessions } from './sessions.ts';
 import type { Tacs } from './tac.ts';
+import { propagateAfterCommit } from '../network/propagate.ts';
 
 export function authRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
   const { db } = deps;
@@ -66,7 +67,11 @@ export function authRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
       return reply(sent, contact.email ? 'tac_sent_email' : 'tac_sent_mobile');
     }),
 
-    handle(signupSave, async (input) => reply(await signUp(deps, tacs, input), 'signup_done')),
+    handle(signupSave, async (input) => {
+      const done = await signUp(deps, tacs, input);
+      await propagateAfterCommit(deps.db, deps.log);
+      return reply(done, 'signup_done');
+    }),
 
     handle(resetPasswordCode, async ({ username }, ctx) => {
       const sent = await sendResetCode(deps, tacs, username, ctx.lang);

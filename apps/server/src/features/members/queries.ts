@@ -48,14 +48,10 @@ export async function takenSides(db: Conn, parentId: string): Promise<Set<string
 
 /** Is `ancestorId` the member `id` itself or above it in the placement tree? */
 export async function isInPlacementSubtree(db: Conn, ancestorId: string, id: string): Promise<boolean> {
-  const result = await sql<{ found: boolean }>`
-    with recursive up(id, parent) as (
-      select id, placement_parent_id from members where id = ${id}
-      union all
-      select m.id, m.placement_parent_id from members m join up on m.id = up.parent
-    )
-    select exists(select 1 from up where id = ${ancestorId}) as found`.execute(db);
-  return result.rows[0]?.found ?? false;
+  // Jump pointers (migration 0006): a few key probes however deep the tree.
+  const result = await sql<{ found: boolean | null }>`
+    select tree_contains(${ancestorId}::bigint, ${id}::bigint, false) as found`.execute(db);
+  return result.rows[0]?.found === true;
 }
 
 /** The outermost member on one side of `startId`: follow the side's child until there is none. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { logInAs, newMember } from '../../../test/helpers.ts';
@@ -286,13 +287,50 @@ describe('daily mining income', () => {
         .where('id', '=', paid[0]!.transfer_id)
         .executeTakeFirstOrThrow();
       expect(transfer.kind).toBe('mining_income');
-      expect(transfer.reference).toMatch(new RegExp(`^mining:M\\d{16}:${date}$`));
+      expect(transfer.reference).toMatch(new RegExp(`^mining:member-\\d+:${date}$`));
       const record = await t.ok<{ list: { type: string; amount: string }[] }>(
         'asset/walletrecord',
         { wallet: 'funds' },
         { token: members[0]!.token },
       );
       expect(record.list[0]).toMatchObject({ type: 'mining_income', amount: '3' });
+    } finally {
+      t.clock.advance(-DAY);
+    }
+  });
+
+  it("pays a member's several orders of a day with one transfer that each order's income row names", async () => {
+    const p = await newPackage({ daily_profit: '2', daily_fee: '0.5' });
+    const m = await verifiedMember('300');
+    const bought = [];
+    for (const quantity of [1, 2])
+      bought.push((await buy(m.token, { package_id: p.id, quantity })).body.data!);
+    const date = addDays(todayOf(t.clock), 1);
+    t.clock.advance(DAY);
+    try {
+      expect((await runJob(date)).body.status).toBe(1);
+      const paid = await t.db
+        .selectFrom('mining_income')
+        .select(['order_id', 'amount', 'transfer_id'])
+        .where(
+          'order_id',
+          'in',
+          bought.map((o) => o.id),
+        )
+        .where('income_date', '=', date)
+        .orderBy('order_id')
+        .execute();
+      // 1 x 1.5 and 2 x 1.5 USDT.
+      expect(paid.map((r) => r.amount)).toEqual(['1500000', '3000000']);
+      expect(paid[0]!.transfer_id).toBe(paid[1]!.transfer_id);
+      const transfer = await t.db
+        .selectFrom('ledger_transfers')
+        .select(['amount', 'reference'])
+        .where('id', '=', paid[0]!.transfer_id)
+        .executeTakeFirstOrThrow();
+      expect(transfer.amount).toBe('4500000');
+      expect(transfer.reference).toMatch(new RegExp(`^mining:member-\\d+:${date}$`));
+      expect((await balanceOf(t, m.token)).balance).toBe('4.5');
     } finally {
       t.clock.advance(-DAY);
     }
@@ -386,7 +424,7 @@ describe('daily mining income', () => {
 });
 
 describe('daily scheduler', () => {
-  it("settles today's mining income once, however often it ticks", async () => {
+  it("settles today's mining income (and yesterday's pairing) once, however often it ticks", async () => {
     const jobs = dailyJobs(createLedger(t.db)) as Record<string, DailyJob>;
     const p = await newPackage({ daily_profit: '1', daily_fee: '0', term_days: 90 });
     const m = await verifiedMember('100');
@@ -395,8 +433,14 @@ describe('daily scheduler', () => {
     t.clock.advance(60 * DAY);
     try {
       const scheduler = createDailyScheduler({ db: t.db, clock: t.clock, jobs });
-      expect(await scheduler.tick()).toEqual(['mining_income']);
+      expect(await scheduler.tick()).toEqual(['mining_income', 'pairing']);
       expect(await scheduler.tick()).toEqual([]);
+      const pairing = await t.db
+        .selectFrom('job_runs')
+        .select(sql<string>`run_date::text`.as('date'))
+        .where('job', '=', 'pairing')
+        .executeTakeFirstOrThrow();
+      expect(pairing.date).toBe(addDays(todayOf(t.clock), -1));
       const token = await logInAs(t, m.userid, m.password);
       expect((await balanceOf(t, token)).balance).toBe('1');
     } finally {

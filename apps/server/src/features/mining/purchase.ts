@@ -11,6 +11,8 @@ import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
+import { purchaseBonusLegs } from '../network/bonus.ts';
+import { currentPlan } from '../network/plan.ts';
 import { recordPurchase } from '../purchases/record.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
@@ -160,6 +162,14 @@ export async function buyPackage(
         }>`select nextval(pg_get_serial_sequence('mining_orders', 'id'))::text id`.execute(op.tx)
       ).rows[0]!.id;
       const orderNo = `M${today.replaceAll('-', '')}${orderId.padStart(8, '0')}`;
+      // The sponsor and level bonuses are paid with the purchase, in the same operation (issue 4).
+      const bonuses = await purchaseBonusLegs(op.tx, await currentPlan(op.tx), {
+        buyerId: ctx.member.id,
+        buyerUserid: ctx.member.userid,
+        volume: q.pay,
+        asset,
+        reference: `mining:${orderNo}`,
+      });
       const [payment] = await refuseShortfall(() =>
         op.post([
           {
@@ -170,6 +180,7 @@ export async function buyPackage(
             reference: orderNo,
             details: { order: orderNo, package: locked.name, quantity: String(input.quantity) },
           },
+          ...bonuses,
         ]),
       );
       await op.tx
@@ -206,6 +217,7 @@ export async function buyPackage(
         amount: q.pay,
         volume: q.pay,
         asset,
+        at: now,
       });
       return orderView(await orderQuery(op.tx).where('o.id', '=', orderId).executeTakeFirstOrThrow(), today);
     },

@@ -44,6 +44,7 @@ import {
 import { buyPackage, previewPurchase } from './purchase.ts';
 import { issueVoucher } from './voucher-issue.ts';
 import { listVouchers } from './vouchers.ts';
+import { propagateAfterCommit } from '../network/propagate.ts';
 
 type RunViewRaw = ReturnType<typeof runView>;
 const wireRun = (r: RunViewRaw) => ({
@@ -84,7 +85,11 @@ export function miningRoutes(d: MoneyDeps): CallRoute[] {
     handle(gInfo, async (_i, ctx) => miningStatus(db, ctx.member.id, todayOf(d.clock))),
     handle(activatePreview, (input, ctx) => previewPurchase(d, ctx, input)),
     handle(buyProductPreview, (input, ctx) => previewPurchase(d, ctx, input)),
-    handle(buyProductSave, async (input, ctx) => reply(await buyPackage(d, ctx, input), 'purchased')),
+    handle(buyProductSave, async (input, ctx) => {
+      const order = await buyPackage(d, ctx, input);
+      await propagateAfterCommit(db, d.log);
+      return reply(order, 'purchased');
+    }),
     handle(getVouchers, (input, ctx) =>
       listVouchers(db, ctx.member.id, input.state, input.page, input.pagesize, d.clock.now()),
     ),

@@ -9,12 +9,15 @@ export type PurchaseRecord = {
   amount: bigint;
   volume: bigint;
   asset: string;
+  /** When it was paid (the service's clock); its UTC day is the day its volume counts for pairing. */
+  at?: Date;
 };
 
 /**
  * Records a paid purchase inside the paying operation's transaction, so the record exists exactly when the payment
- * does. Unique per (source, order). The bonus engine (issue 4) hooks here to pay sponsor bonuses in the same
- * transaction and reads the rows for volumes and pairing.
+ * does. Unique per (source, order). The sponsor and level bonuses are legs of the paying operation
+ * (`purchaseBonusLegs`, network/bonus.ts); `propagateTree` (network/propagate.ts) adds the volume to
+ * every placement ancestor's legs once the purchase has committed.
  */
 export async function recordPurchase(tx: Tx, p: PurchaseRecord): Promise<string> {
   const row = await tx
@@ -26,6 +29,7 @@ export async function recordPurchase(tx: Tx, p: PurchaseRecord): Promise<string>
       amount: p.amount.toString(),
       volume: p.volume.toString(),
       asset: p.asset,
+      created_at: p.at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

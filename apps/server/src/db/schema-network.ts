@@ -1,0 +1,57 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** bigint columns come back from pg as strings. */
+type Int8 = ColumnType<string, bigint | string | number | undefined, bigint | string | number>;
+type DateText = ColumnType<Date | string, string, string>;
+
+export interface MemberStatsTable {
+  member_id: string;
+  left_count: Int8;
+  right_count: Int8;
+  left_volume: Int8;
+  right_volume: Int8;
+  personal_volume: Int8;
+  direct_count: Int8;
+  sponsor_team_count: Int8;
+}
+
+export interface PairingStateTable {
+  member_id: string;
+  left_balance: Int8;
+  right_balance: Int8;
+  first_pair_done: Generated<boolean>;
+  last_date: DateText | null;
+}
+
+export interface PlanVersionsTable {
+  version: Generated<number>;
+  settings: ColumnType<unknown, string, string>;
+  note: Generated<string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RankChangesTable {
+  id: Generated<string>;
+  member_id: string;
+  from_rank: string;
+  to_rank: string;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export interface TreeFavoritesTable {
+  member_id: string;
+  node_id: string;
+  created_at: CreatedAt;
+}
+
+/** Tables of the network area (issue 4); the DB interface in schema.ts extends this. */
+export interface NetworkTables {
+  member_stats: MemberStatsTable;
+  pairing_state: PairingStateTable;
+  plan_versions: PlanVersionsTable;
+  rank_changes: RankChangesTable;
+  tree_favorites: TreeFavoritesTable;
+}

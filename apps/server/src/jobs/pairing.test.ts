@@ -1,0 +1,148 @@
+import { formatAmount, RANKS } from '@mp/contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { uniqueUserid } from '../../test/helpers.ts';
+import { pairDay } from '../features/network/pairing-math.ts';
+import { compilePlan, DEFAULT_PLAN, share } from '../features/network/plan.ts';
+import { stagePairing } from './pairing.ts';
+
+/** The pairing job's SQL computes exactly what the reference `pairDay` does, on random members and plans. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+class Rollback extends Error {}
+const usdt = (minor: bigint) => formatAmount(minor, 6);
+const DATE = '2030-01-10';
+
+/** A volume as units of the pair plus a part of one (thousandths), so the edges of every rule are hit often. */
+const volume = fc.record({ units: fc.oneof(fc.constantFrom(0, 1, 2), fc.nat(12)), part: fc.nat(999) });
+type Volume = { units: number; part: number };
+const inUnits = (v: Volume, unit: bigint) => BigInt(v.units) * unit + (unit * BigInt(v.part)) / 1000n;
+const memberCase = fc.record({
+  lb: volume,
+  rb: volume,
+  addL: volume,
+  addR: volume,
+  first: fc.boolean(),
+  rank: fc.constantFrom(...RANKS),
+});
+const planCase = fc.record({
+  ratio: fc.constantFrom('1:1' as const, '2:1' as const),
+  unit: fc.bigInt({ min: 1_000_000n, max: 500_000_000n }),
+  pct: fc.integer({ min: 0, max: 10_000 }),
+  caps: fc.array(fc.bigInt({ min: 0n, max: 200_000_000n }), { minLength: 5, maxLength: 5 }),
+  // (the per-pair bonus is unit x pct: caps of a few pairs are common)
+  capExcess: fc.constantFrom('flush' as const, 'carry' as const),
+  carryForward: fc.boolean(),
+});
+
+describe('pairing job SQL', () => {
+  it('agrees with pairDay for every member', async () => {
+    await fc.assert(
+      fc.asyncProperty(planCase, fc.array(memberCase, { minLength: 1, maxLength: 12 }), async (pc, cases) => {
+        const members = cases.map((c) => ({
+          ...c,
+          lb: c.lb.units < 2 ? 0n : inUnits(c.lb, pc.unit),
+          rb: c.rb.units < 2 ? 0n : inUnits(c.rb, pc.unit),
+          addL: inUnits(c.addL, pc.unit),
+          addR: inUnits(c.addR, pc.unit),
+        }));
+        const plan = compilePlan({
+          ...DEFAULT_PLAN,
+          pair_ratio: pc.ratio,
+          pair_unit: usdt(pc.unit),
+          pairing_percent: formatAmount(BigInt(pc.pct), 2),
+          daily_cap: Object.fromEntries(RANKS.map((r, i) => [r, usdt(pc.caps[i] ?? 0n)])) as never,
+          cap_excess: pc.capExcess,
+          carry_forward: pc.carryForward,
+        });
+        await t.db
+          .transaction()
+          .execute(async (tx) => {
+            const ids: string[] = [];
+            for (const m of members) {
+              const row = await tx
+                .insertInto('members')
+                .values({ userid: uniqueUserid('pq'), name: '', rank: m.rank })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+              ids.push(row.id);
+              await sql`insert into pairing_state (member_id, left_balance, right_balance, first_pair_done, last_date)
+                values (${row.id}, ${m.lb.toString()}, ${m.rb.toString()}, ${m.first}, '2030-01-09')`.execute(
+                tx,
+              );
+              // The day's volume in two rows (two days not yet settled) to check they are summed.
+              const half = (v: bigint) => v / 2n;
+              await sql`insert into leg_volume_daily (member_id, day, left_volume, right_volume) values
+                (${row.id}, '2030-01-09', ${half(m.addL).toString()}, ${half(m.addR).toString()}),
+                (${row.id}, ${DATE}, ${(m.addL - half(m.addL)).toString()}, ${(m.addR - half(m.addR)).toString()})`.execute(
+                tx,
+              );
+            }
+            const first = BigInt(ids[0]!) - 1n;
+            const last = BigInt(ids[ids.length - 1]!);
+            await stagePairing(tx, plan, DATE, first.toString(), last.toString());
+            const rows = await sql<{
+              member_id: string;
+              pairs: string;
+              paid: string;
+              bonus: string;
+              left_after: string;
+              right_after: string;
+              first_after: boolean;
+              paid_l: string;
+              paid_r: string;
+            }>`select member_id::text, pairs::text, paid::text, bonus::text, left_after::text, right_after::text,
+                first_after, paid_l::text, paid_r::text from pairing_stage`.execute(tx);
+            const candidates = members.filter((m) => m.addL + m.addR > 0n || (m.lb > 0n && m.rb > 0n)).length;
+            expect(rows.rows).toHaveLength(candidates);
+            for (const r of rows.rows) {
+              const m = members[ids.indexOf(r.member_id)]!;
+              const want = pairDay({
+                leftBefore: m.lb,
+                rightBefore: m.rb,
+                leftAdded: m.addL,
+                rightAdded: m.addR,
+                firstPairDone: m.first,
+                unit: plan.unit,
+                perPair: share(plan.unit, plan.pairingBps),
+                cap: plan.caps[m.rank],
+                ratio: plan.ratio,
+                capExcess: plan.capExcess,
+                carryForward: plan.carryForward,
+              });
+              expect({
+                pairs: BigInt(r.pairs),
+                paidPairs: BigInt(r.paid),
+                bonus: BigInt(r.bonus),
+                usedLeft: BigInt(r.paid_l),
+                usedRight: BigInt(r.paid_r),
+                leftAfter: BigInt(r.left_after),
+                rightAfter: BigInt(r.right_after),
+                firstPairDone: r.first_after,
+              }).toEqual({
+                pairs: want.pairs,
+                paidPairs: want.paidPairs,
+                bonus: want.bonus,
+                usedLeft: want.usedLeft,
+                usedRight: want.usedRight,
+                leftAfter: want.leftAfter,
+                rightAfter: want.rightAfter,
+                firstPairDone: want.firstPairDone,
+              });
+            }
+            throw new Rollback();
+          })
+          .catch((err) => {
+            if (!(err instanceof Rollback)) throw err;
+          });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

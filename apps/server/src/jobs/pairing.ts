@@ -1,0 +1,181 @@
+import { RANKS } from '@mp/contract';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../db/database.ts';
+import { currentPlan, type Plan, share, VOLUME_ASSET } from '../features/network/plan.ts';
+import { PROPAGATE_LOCK, propagateTree } from '../features/network/propagate.ts';
+import { fieldRefusal } from '../http/errors.ts';
+import { type AccountDirectory, platformAccount } from '../ledger/accounts.ts';
+import { PAYOUT_STAGE, postPayouts } from '../ledger/payouts.ts';
+import type { BatchOutcome, DailyJob } from './daily.ts';
+
+export const PAIRING_JOB = 'pairing';
+/** Members (by id range) settled per transaction. */
+export const PAIRING_ID_RANGE = 100_000;
+
+/** Minor units of USDT as a wire decimal string, in SQL. */
+const dec = (x: ReturnType<typeof sql>) => sql`trim_scale((${x})::numeric / 1000000)::text`;
+
+/**
+ * The SQL of `pairDay` (pairing-math.ts) over the candidates `c` (lb, rb, added_l, added_r, first_pair_done, cap):
+ * the same steps as named columns; pairing.test.ts checks both agree on random inputs.
+ */
+function pairingSelect(plan: Plan, date: string, from: number | string, to: number | string) {
+  const u = sql`${plan.unit.toString()}::bigint`;
+  const perPair = share(plan.unit, plan.pairingBps);
+  const pp = sql`${perPair.toString()}::bigint`;
+  const caps = sql.join(
+    RANKS.map((r) => sql`when ${r} then ${plan.caps[r].toString()}::bigint`),
+    sql` `,
+  );
+  const use = (n: ReturnType<typeof sql>, leftLeg: boolean) =>
+    sql`(case when ${n} = 0 then 0 when not f.first then ${n} * ${u}
+      when a.strong_left = ${leftLeg} then (${n} + 1) * ${u} else ${n} * ${u} end)`;
+  const afterLeft =
+    plan.capExcess === 'carry'
+      ? plan.carryForward
+        ? sql`t.l - us.paid_l`
+        : sql`us.all_l - us.paid_l`
+      : plan.carryForward
+        ? sql`t.l - us.all_l`
+        : sql`0::bigint`;
+  const afterRight =
+    plan.capExcess === 'carry'
+      ? plan.carryForward
+        ? sql`t.r - us.paid_r`
+        : sql`us.all_r - us.paid_r`
+      : plan.carryForward
+        ? sql`t.r - us.all_r`
+        : sql`0::bigint`;
+  const consumed = plan.capExcess === 'carry' ? sql`q.paid` : sql`p.pairs`;
+  return sql`with vol as (
+      select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
+      where settled_on is null and day <= ${date}::date and member_id > ${from}::bigint and member_id <= ${to}::bigint
+      group by member_id
+    ), ids as (
+      select member_id from vol
+      union
+      select member_id from pairing_state where left_balance > 0 and right_balance > 0
+        and member_id > ${from}::bigint and member_id <= ${to}::bigint and (last_date is null or last_date < ${date}::date)
+    ), c as (
+      select i.member_id, coalesce(s.left_balance, 0) lb, coalesce(s.right_balance, 0) rb,
+        coalesce(v.l, 0) added_l, coalesce(v.r, 0) added_r, coalesce(s.first_pair_done, false) first_pair_done,
+        (case m.rank ${caps} end) cap
+      from ids i join members m on m.id = i.member_id
+      left join vol v on v.member_id = i.member_id
+      left join pairing_state s on s.member_id = i.member_id
+    )
+    select c.*, p.pairs, q.paid, q.paid * ${pp} bonus, us.paid_l, us.paid_r,
+      ${afterLeft} left_after, ${afterRight} right_after,
+      c.first_pair_done or (f.first and ${consumed} > 0) first_after, t.l, t.r
+    from c
+    cross join lateral (select c.lb + c.added_l l, c.rb + c.added_r r) t
+    cross join lateral (select t.l >= t.r strong_left, ${plan.ratio === '2:1'} and not c.first_pair_done first_due) a
+    cross join lateral (select a.first_due and (case when a.strong_left then t.l >= 2 * ${u} and t.r >= ${u}
+      else t.r >= 2 * ${u} and t.l >= ${u} end) first) f
+    cross join lateral (select (case when f.first then 1 + least(
+        (t.l - (case when a.strong_left then 2 else 1 end) * ${u}) / ${u},
+        (t.r - (case when a.strong_left then 1 else 2 end) * ${u}) / ${u})
+      when a.first_due then 0 else least(t.l / ${u}, t.r / ${u}) end) pairs) p
+    cross join lateral (select (case when ${pp} = 0 then p.pairs else least(p.pairs, c.cap / ${pp}) end) paid) q
+    cross join lateral (select ${use(sql`q.paid`, true)} paid_l, ${use(sql`q.paid`, false)} paid_r,
+      ${use(sql`p.pairs`, true)} all_l, ${use(sql`p.pairs`, false)} all_r) us`;
+}
+
+/** Pairing of one id range for a date, into the stage table `pairing_stage` (for tests: compare with pairDay). */
+export async function stagePairing(
+  tx: Tx,
+  plan: Plan,
+  date: string,
+  from: number | string,
+  to: number | string,
+) {
+  await sql`drop table if exists pairing_stage`.execute(tx);
+  await sql`create temp table pairing_stage on commit drop as ${pairingSelect(plan, date, from, to)}`.execute(
+    tx,
+  );
+}
+
+/** Refuses a date when a later one already ran: carried balances are only right when dates settle in order. */
+async function checkOrder(db: Db, date: string) {
+  const later = await sql<{ d: string }>`select max(run_date)::text d from job_runs
+    where job = ${PAIRING_JOB} and run_date > ${date}::date`.execute(db);
+  const d = later.rows[0]?.d;
+  if (d) throw fieldRefusal(409, 'date', 'pairing_later_date_settled', { date: d });
+}
+
+/**
+ * The daily pairing for a date: every member with volume on their legs (new since their last pairing, or carried
+ * on both) is paired per the plan in force, their balances carried, and the bonus paid as a ledger transfer of kind
+ * `bonus_pairing` from bonus expense, referencing the date (`pairing:<date>`), its details the volumes before,
+ * added and after and the cap. Once per member and date: the state row moves to the date in the same transaction
+ * as the payout and the (member, date) key of pairing_results. Volume propagated after a run of the date counts
+ * for the next day.
+ */
+export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
+  return {
+    async before(date: string) {
+      await checkOrder(db, date);
+      await propagateTree(db);
+    },
+    async batch(tx: Tx, date: string, cursor: string) {
+      const top = await sql<{ max: string | null }>`select max(id)::text max from members`.execute(tx);
+      const max = BigInt(top.rows[0]?.max ?? '0');
+      // Skips ranges with nothing to settle without a transaction each.
+      for (let from = BigInt(cursor); from < max; from += BigInt(PAIRING_ID_RANGE)) {
+        const to = from + BigInt(PAIRING_ID_RANGE);
+        // Propagation adds to the open volume rows: it waits while a range settles (and the reverse).
+        await sql`select ${PROPAGATE_LOCK}`.execute(tx);
+        const plan = await currentPlan(tx);
+        await stagePairing(tx, plan, date, from.toString(), to.toString());
+        const n = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);
+        if ((n.rows[0]?.n ?? 0) === 0) continue;
+        const outcome = await settleStage(tx, accounts, plan, date);
+        await sql`update leg_volume_daily set settled_on = ${date}::date where settled_on is null
+          and day <= ${date}::date and member_id > ${from.toString()}::bigint and member_id <= ${to.toString()}::bigint`.execute(
+          tx,
+        );
+        return { outcome, cursor: to.toString() };
+      }
+      return { outcome: null, cursor };
+    },
+  };
+}
+
+async function settleStage(
+  tx: Tx,
+  accounts: AccountDirectory,
+  plan: Plan,
+  date: string,
+): Promise<BatchOutcome> {
+  await sql`insert into pairing_results (member_id, pair_date, plan_version, left_before, right_before, left_added,
+      right_added, pairs, paid_pairs, bonus, cap, flushed_left, flushed_right, left_after, right_after)
+    select member_id, ${date}::date, ${plan.version}, lb, rb, added_l, added_r, pairs, paid, bonus, cap,
+      l - paid_l - left_after, r - paid_r - right_after, left_after, right_after from pairing_stage`.execute(
+    tx,
+  );
+  await sql`insert into pairing_state as s (member_id, left_balance, right_balance, first_pair_done, last_date)
+    select member_id, left_after, right_after, first_after, ${date}::date from pairing_stage
+    on conflict (member_id) do update set left_balance = excluded.left_balance,
+      right_balance = excluded.right_balance, first_pair_done = excluded.first_pair_done, last_date = excluded.last_date`.execute(
+    tx,
+  );
+  const paid = await postPayouts(tx, accounts, {
+    key: (first, last) => `job:${PAIRING_JOB}:${date}:${first}-${last}`,
+    kind: 'bonus_pairing',
+    from: platformAccount('bonus_expense', VOLUME_ASSET),
+    rows: sql`select member_id source_id, member_id, ${plan.wallets.pairing} wallet, bonus amount,
+        'pairing:' || ${date} reference,
+        jsonb_build_object('date', ${date}::text, 'left_before', ${dec(sql`lb`)}, 'right_before', ${dec(sql`rb`)},
+          'left_added', ${dec(sql`added_l`)}, 'right_added', ${dec(sql`added_r`)}, 'pairs', pairs::text,
+          'paid_pairs', paid::text, 'capped', (paid < pairs)::text, 'cap', ${dec(sql`cap`)},
+          'flushed_left', ${dec(sql`l - paid_l - left_after`)}, 'flushed_right', ${dec(sql`r - paid_r - right_after`)},
+          'left_after', ${dec(sql`left_after`)}, 'right_after', ${dec(sql`right_after`)},
+          'plan_version', ${String(plan.version)}::text) details
+      from pairing_stage where bonus > 0`,
+  });
+  const settled = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);
+  if (!paid) return { items: settled.rows[0]?.n ?? 0, amounts: {} };
+  await sql`update pairing_results r set transfer_id = s.tid from ${sql.table(PAYOUT_STAGE)} s
+    where r.member_id = s.source_id and r.pair_date = ${date}::date`.execute(tx);
+  return { items: settled.rows[0]?.n ?? 0, amounts: { [VOLUME_ASSET]: paid.total } };
+}

@@ -70,6 +70,27 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/mining/pages/IncomeHistory2Page.tsx'),
     auth: true,
   },
+  '/pages/personal/tree': { load: () => import('../features/network/pages/TreePage.tsx'), auth: true },
+  '/pages/personal/MyTeam2': { load: () => import('../features/network/pages/MyTeamPage.tsx'), auth: true },
+  '/pages/personal/MyAffiliates': {
+    load: () => import('../features/network/pages/MyAffiliatesPage.tsx'),
+    auth: true,
+  },
+  '/pages/personal/MyUnit': { load: () => import('../features/network/pages/MyUnitPage.tsx'), auth: true },
+  '/pages/personal/InviteFriend': {
+    load: () => import('../features/network/pages/InviteFriendPage.tsx'),
+    auth: true,
+  },
+  '/pages/admin/member': {
+    load: () => import('../features/admin/pages/AdminMembersPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/search': {
+    load: () => import('../features/admin/pages/AdminMemberSearchPage.tsx'),
+    auth: true,
+    admin: true,
+  },
 };
 
 /** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
@@ -123,6 +144,16 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
   '/pages/Mining/vouchers': { load: () => import('../features/mining/pages/VouchersPage.tsx'), auth: true },
   '/pages/admin/mining': {
     load: () => import('../features/mining/pages/AdminMiningPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/memberdetail': {
+    load: () => import('../features/admin/pages/AdminMemberDetailPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/plan': {
+    load: () => import('../features/admin/pages/AdminPlanPage.tsx'),
     auth: true,
     admin: true,
   },

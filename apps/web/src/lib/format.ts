@@ -13,3 +13,17 @@ export function formatDateTime(iso: string, lang?: Language): string {
     timeStyle: 'short',
   }).format(date);
 }
+
+const PLAIN_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A server date ('2030-01-31') or timestamp as a local date in the app language; '' for none. */
+export function formatDate(value: string, lang?: Language): string {
+  if (!value) return '';
+  const plain = PLAIN_DATE_RE.exec(value);
+  // A plain date is a calendar day, not an instant: read it in local time so no time zone moves it.
+  const date = plain ? new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3])) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(DATE_LOCALE[lang ?? currentLanguage()], { dateStyle: 'medium' }).format(
+    date,
+  );
+}

@@ -6,6 +6,7 @@ import bmCommon from './bm-MY/common.json';
 import bmHome from './bm-MY/home.json';
 import bmKyc from './bm-MY/kyc.json';
 import bmMining from './bm-MY/mining.json';
+import bmNetwork from './bm-MY/network.json';
 import bmPersonal from './bm-MY/personal.json';
 import bmRoutes from './bm-MY/routes.json';
 import bmSecurity from './bm-MY/security.json';
@@ -18,6 +19,7 @@ import enCommon from './en-US/common.json';
 import enHome from './en-US/home.json';
 import enKyc from './en-US/kyc.json';
 import enMining from './en-US/mining.json';
+import enNetwork from './en-US/network.json';
 import enPersonal from './en-US/personal.json';
 import enRoutes from './en-US/routes.json';
 import enSecurity from './en-US/security.json';
@@ -30,6 +32,7 @@ import zhCommon from './zh-CN/common.json';
 import zhHome from './zh-CN/home.json';
 import zhKyc from './zh-CN/kyc.json';
 import zhMining from './zh-CN/mining.json';
+import zhNetwork from './zh-CN/network.json';
 import zhPersonal from './zh-CN/personal.json';
 import zhRoutes from './zh-CN/routes.json';
 import zhSecurity from './zh-CN/security.json';
@@ -50,6 +53,7 @@ export const NAMESPACES = [
   'security',
   'kyc',
   'mining',
+  'network',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -69,6 +73,7 @@ export const resources: Record<Language, Resources> = {
     security: enSecurity,
     kyc: enKyc,
     mining: enMining,
+    network: enNetwork,
   },
   'zh-CN': {
     common: zhCommon,
@@ -83,6 +88,7 @@ export const resources: Record<Language, Resources> = {
     security: zhSecurity,
     kyc: zhKyc,
     mining: zhMining,
+    network: zhNetwork,
   },
   'bm-MY': {
     common: bmCommon,
@@ -97,5 +103,6 @@ export const resources: Record<Language, Resources> = {
     security: bmSecurity,
     kyc: bmKyc,
     mining: bmMining,
+    network: bmNetwork,
   },
 };

@@ -3,7 +3,14 @@ import {
   adminAirdropCampaign,
   adminAirdropCampaigns,
   adminApproveWd,
+  adminDashboard,
   adminLedgerHealth,
+  adminMemberDetail,
+  adminMemberList,
+  adminMemberStatus,
+  adminPlan,
+  adminPlanPreview,
+  adminPlanSave,
   adminSetExchangeRate,
   adminUnbindAddress,
   adminWdList,
@@ -17,6 +24,8 @@ import { api, apiEnvelope } from '../../lib/api.ts';
 
 export type WdStatus = 'pending' | 'approved' | 'rejected';
 export type WdFilter = { status?: WdStatus; userid?: string; from?: string; to?: string };
+export type MemberStatus = 'active' | 'frozen';
+export type MemberFilter = { status?: MemberStatus; keyword?: string };
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -26,6 +35,11 @@ export const adminKeys = {
   ledgerHealth: ['admin', 'ledger-health'] as const,
   rate: ['admin', 'exchange-rate'] as const,
   campaigns: ['admin', 'campaigns'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  members: ['admin', 'members'] as const,
+  memberList: (filter: MemberFilter) => ['admin', 'members', 'list', filter] as const,
+  member: (userid: string) => ['admin', 'members', 'detail', userid] as const,
+  plan: ['admin', 'plan'] as const,
 };
 
 export function fetchWithdrawalsPage(filter: WdFilter, page: number, pagesize: number) {
@@ -85,4 +99,30 @@ export function fetchCampaignsPage(page: number, pagesize: number) {
 
 export function unbindAddress(input: RequestOf<typeof adminUnbindAddress>) {
   return apiEnvelope(adminUnbindAddress, input);
+}
+
+export const dashboardQuery = queryOptions({
+  queryKey: adminKeys.dashboard,
+  queryFn: () => api(adminDashboard, {}),
+});
+
+export function fetchMembersPage(filter: MemberFilter, page: number, pagesize: number) {
+  return api(adminMemberList, { page, pagesize, ...filter });
+}
+
+export const memberDetailQuery = (userid: string) =>
+  queryOptions({ queryKey: adminKeys.member(userid), queryFn: () => api(adminMemberDetail, { userid }) });
+
+export function setMemberStatus(input: RequestOf<typeof adminMemberStatus>) {
+  return apiEnvelope(adminMemberStatus, input);
+}
+
+export const planQuery = queryOptions({ queryKey: adminKeys.plan, queryFn: () => api(adminPlan, {}) });
+
+export function savePlan(input: RequestOf<typeof adminPlanSave>) {
+  return apiEnvelope(adminPlanSave, input);
+}
+
+export function previewPlan(input: RequestOf<typeof adminPlanPreview>) {
+  return api(adminPlanPreview, input);
 }

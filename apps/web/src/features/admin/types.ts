@@ -1,6 +1,24 @@
-import type { campaignSchema, ledgerHealthSchema, withdrawalSchema } from '@mp/contract';
+import type {
+  adminDashboard,
+  adminMemberDetail,
+  adminMemberSchema,
+  adminPlan,
+  adminPlanPreview,
+  campaignSchema,
+  jobRunSchema,
+  ledgerHealthSchema,
+  ResponseOf,
+  withdrawalSchema,
+} from '@mp/contract';
 import type { z } from 'zod';
 
 export type AdminWithdrawal = z.infer<typeof withdrawalSchema>;
 export type AirdropCampaign = z.infer<typeof campaignSchema>;
 export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
+export type Dashboard = ResponseOf<typeof adminDashboard>;
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+export type MemberDetail = ResponseOf<typeof adminMemberDetail>;
+export type Plan = ResponseOf<typeof adminPlan>;
+export type PlanVersion = Plan['history'][number];
+export type PlanPreview = ResponseOf<typeof adminPlanPreview>;
+export type JobRun = z.infer<typeof jobRunSchema>;

@@ -3,7 +3,6 @@ import {
   adminJobRuns,
   adminPackageList,
   adminPackageSave,
-  adminRunJob,
   adminVoucherIssue,
   allPackages,
   buyProductSave,
@@ -86,5 +85,4 @@ export const adminPackagesQuery = queryOptions({
 });
 export const savePackage = (input: RequestOf<typeof adminPackageSave>) => api(adminPackageSave, input);
 export const issueVoucher = (input: RequestOf<typeof adminVoucherIssue>) => api(adminVoucherIssue, input);
-export const runJob = (input: RequestOf<typeof adminRunJob>) => api(adminRunJob, input);
 export const fetchJobRuns = (page: number, pagesize: number) => api(adminJobRuns, { page, pagesize });

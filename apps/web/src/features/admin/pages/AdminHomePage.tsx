@@ -2,27 +2,31 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
+import { DashboardPanel } from '../components/DashboardPanel.tsx';
+import '../admin.css';
 
 const ENTRIES = [
   '/pages/admin/wd',
   '/pages/admin/kyc',
+  '/pages/admin/member',
+  '/pages/admin/search',
+  '/pages/admin/plan',
   '/pages/admin/adjust',
   '/pages/admin/ledger',
   '/pages/admin/rate',
   '/pages/admin/airdrop',
   '/pages/admin/unbind',
   '/pages/admin/mining',
-  '/pages/admin/member',
-  '/pages/admin/search',
 ];
 
-/** The admin area's home: an entry to each admin page. */
+/** The admin area's home: today's figures, then an entry to each admin page. */
 export default function AdminHomePage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   return (
     <PageLayout title={t('routes:/pages/admin/admin')} testId="admin-home-page">
-      <List>
+      <DashboardPanel />
+      <List header={t('dashboard.menu')}>
         {ENTRIES.map((path) => {
           const key = path.split('/').pop() ?? path;
           return (

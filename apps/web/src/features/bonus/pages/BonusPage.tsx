@@ -9,6 +9,7 @@ import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type BonusFilter, bonusKeys, fetchBonusRecords } from '../api.ts';
+import { BonusSource } from '../components/BonusSource.tsx';
 import { BonusSummary } from '../components/BonusSummary.tsx';
 
 type BonusRecord = z.infer<typeof bonusRecordSchema>;
@@ -27,10 +28,13 @@ function BonusRow({ r }: { r: BonusRecord }) {
       </div>
       <div className="record-sub">
         <span data-testid={`${id}-time`}>{formatDateTime(r.created_at)}</span>
-        {r.source_userid ? (
-          <span data-testid={`${id}-source`}>{t('from', { userid: r.source_userid })}</span>
-        ) : null}
+        {r.type === 'pairing' ? null : (
+          <BonusSource type={r.type} sourceUserid={r.source_userid} details={r.details} testId={id} />
+        )}
       </div>
+      {r.type === 'pairing' ? (
+        <BonusSource type={r.type} sourceUserid={r.source_userid} details={r.details} testId={id} />
+      ) : null}
     </article>
   );
 }

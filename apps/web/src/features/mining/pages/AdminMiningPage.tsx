@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Popup, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../components/Money.tsx';
+import { DailyJobRunner, JobRunSummary, utcDate } from '../../../components/DailyJobRunner.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
-import { adminPackagesQuery, fetchJobRuns, issueVoucher, miningKeys, runJob } from '../api.ts';
+import { adminPackagesQuery, fetchJobRuns, issueVoucher, miningKeys } from '../api.ts';
 import type { MiningPackage } from '../components/PackageCard.tsx';
 import { PackageEditor } from '../components/PackageEditor.tsx';
 
@@ -95,56 +95,21 @@ function VouchersTab() {
 }
 
 function JobsTab() {
-  const { t } = useTranslation('mining');
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ date: string }>();
-  const onFinish = async (v: { date: string }) => {
-    try {
-      const run = await runJob({ job: 'mining_income', date: v.date });
-      showToast(t('admin.jobDone', { count: run.items_now }));
-      void queryClient.invalidateQueries({ queryKey: miningKeys.jobRuns });
-    } catch (error) {
-      showFieldErrors(form, error);
-    }
-  };
   return (
     <>
-      <Form
-        form={form}
-        initialValues={{ date: new Date().toISOString().slice(0, 10) }}
-        onFinish={onFinish}
-        data-testid="run-job-form"
-        footer={
-          <Button block type="submit" color="primary" data-testid="run-job">
-            {t('admin.runIncome')}
-          </Button>
-        }
-      >
-        <Form.Item name="date" label={t('admin.fields.date')}>
-          <Input data-testid="run-job-date" placeholder="YYYY-MM-DD" />
-        </Form.Item>
-      </Form>
+      <DailyJobRunner
+        job="mining_income"
+        defaultDate={utcDate()}
+        testId="run-job"
+        onDone={() => void queryClient.invalidateQueries({ queryKey: miningKeys.jobRuns })}
+      />
       <PagedList
         queryKey={miningKeys.jobRuns}
         fetchPage={fetchJobRuns}
         itemKey={(r) => `${r.job}-${r.date}`}
         testId="job-runs"
-        renderItem={(r) => (
-          <article className="record-row" data-testid={`job-run-${r.job}-${r.date}`}>
-            <div className="record-main">
-              <span>
-                {r.job} · {r.date}
-              </span>
-              <span>{t(`admin.jobStatus.${r.status}`)}</span>
-            </div>
-            <div className="record-sub">
-              <span>{t('ordersPaid', { count: r.items })}</span>
-              {r.amounts.map((a) => (
-                <Money key={a.asset} value={a.amount} asset={a.asset} />
-              ))}
-            </div>
-          </article>
-        )}
+        renderItem={(r) => <JobRunSummary run={r} testId={`job-run-${r.job}-${r.date}`} />}
       />
     </>
   );

@@ -1,0 +1,92 @@
+import type { TreeNode } from '@mp/contract';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+import { formatVolume } from '../volume.ts';
+
+type Props = {
+  node: TreeNode;
+  /** The node the view starts from: it carries the favourite star instead of being a link. */
+  focused: boolean;
+  onOpen: (userid: string) => void;
+  onToggleFavorite?: () => void;
+  favoriteBusy?: boolean;
+};
+
+/** One member of the placement tree: who, rank, joined, and each leg's count, volume and balance. */
+export function TreeNodeCard({ node, focused, onOpen, onToggleFavorite, favoriteBusy }: Props) {
+  const { t } = useTranslation('network');
+  const id = `tree-node-${node.userid}`;
+  const legs = (
+    <table className="tree-card-legs">
+      <thead>
+        <tr>
+          <th />
+          <th>{t('left')}</th>
+          <th>{t('right')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th className="tree-card-label">{t('card.count')}</th>
+          <td data-testid={`${id}-left-count`}>{node.left_count}</td>
+          <td data-testid={`${id}-right-count`}>{node.right_count}</td>
+        </tr>
+        <tr>
+          <th className="tree-card-label">{t('card.volume')}</th>
+          <td data-testid={`${id}-left-volume`}>{formatVolume(node.left_volume)}</td>
+          <td data-testid={`${id}-right-volume`}>{formatVolume(node.right_volume)}</td>
+        </tr>
+        <tr>
+          <th className="tree-card-label">{t('card.balance')}</th>
+          <td data-testid={`${id}-left-balance`}>{formatVolume(node.left_balance)}</td>
+          <td data-testid={`${id}-right-balance`}>{formatVolume(node.right_balance)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+  const head = (
+    <>
+      <span className="tree-card-userid" data-testid={`${id}-userid`}>
+        {node.userid}
+      </span>
+      <span className="tree-card-meta">
+        <span className={`rank-tag rank-${node.rank}`}>{t(`ranks.${node.rank}`)}</span>
+        <span>{formatDate(node.joined)}</span>
+      </span>
+    </>
+  );
+
+  if (!focused) {
+    return (
+      <button
+        type="button"
+        className="tree-card"
+        onClick={() => onOpen(node.userid)}
+        aria-label={t('tree.openNode', { userid: node.userid })}
+        data-testid={id}
+        data-side={node.side}
+      >
+        {head}
+        {legs}
+      </button>
+    );
+  }
+  return (
+    <div className="tree-card tree-card-focused" data-testid={id} data-side={node.side} aria-current="true">
+      <button
+        type="button"
+        className="tree-card-star"
+        onClick={onToggleFavorite}
+        disabled={favoriteBusy}
+        aria-pressed={node.favorite}
+        aria-label={node.favorite ? t('favorites.remove') : t('favorites.add')}
+        data-testid="tree-favorite"
+      >
+        {node.favorite ? <StarFill /> : <StarOutline />}
+      </button>
+      {head}
+      {legs}
+    </div>
+  );
+}

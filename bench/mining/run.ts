@@ -2,8 +2,10 @@
  * bench/mining: the daily mining income job for N active orders against a baseline measured in the same run on
  * the same server: one INSERT ... SELECT of N rows into a scratch table.
  *
- *   node --import tsx bench/mining/run.ts [--orders 1000000] [--batch 20000] [--check]
+ *   node --import tsx bench/mining/run.ts [--orders 1000000] [--per-member 1] [--batch 100000] [--check]
  *
+ * `--per-member K` spreads the orders over N / K members (K consecutive orders each), as members who bought several
+ * packages: the job pays a member's orders with one transfer, so K > 1 writes fewer transfers and balance updates.
  * Prints both times and the ratio (target: within 5x), then re-runs the job (it must pay nothing) and, with
  * --check, verifies the ledger invariants (slow at this size).
  */
@@ -17,17 +19,24 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
 import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
-import { MINING_INCOME_JOB, miningIncomeJob } from '../../apps/server/src/jobs/mining-income.ts';
+import {
+  MINING_INCOME_BATCH,
+  MINING_INCOME_JOB,
+  miningIncomeJob,
+} from '../../apps/server/src/jobs/mining-income.ts';
 import { checkLedger, createLedger } from '../../apps/server/src/ledger/index.ts';
 
 const { values: args } = parseArgs({
   options: {
     orders: { type: 'string', default: '1000000' },
-    batch: { type: 'string', default: '20000' },
+    'per-member': { type: 'string', default: '1' },
+    batch: { type: 'string', default: String(MINING_INCOME_BATCH) },
     check: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.orders);
+const PER_MEMBER = Number(args['per-member']);
+const MEMBERS = Math.ceil(N / PER_MEMBER);
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 const DATE = '2030-01-15';
 
@@ -45,8 +54,8 @@ async function main() {
     const db = createDb(pg.socketUrl('app'), 8);
     await migrate(db);
     await ensureRoot(db, 'company');
-    log(`setting up ${N} members, each with one active order ...`);
-    await sql`insert into members (userid, name) select 'bm' || g, '' from generate_series(1, ${N}) g`.execute(
+    log(`setting up ${MEMBERS} members with ${N} active orders (${PER_MEMBER} each) ...`);
+    await sql`insert into members (userid, name) select 'bm' || g, '' from generate_series(1, ${MEMBERS}) g`.execute(
       db,
     );
     // The accounts a purchase would have made (payment and settlement in the funds wallet).
@@ -76,11 +85,12 @@ async function main() {
     await sql`insert into mining_orders (order_no, member_id, package_id, operation_id, payment_transfer_id, quantity,
         unit_price, price, discount, paid, price_asset, pay_wallet, daily_income, settle_asset, settle_wallet, term_days,
         start_date, end_date)
-      select 'B' || lpad(m.id::text, 12, '0'), m.id, p.id, t.operation_id, t.id, 1, 100000000, 100000000, 0, 100000000,
+      select 'B' || lpad(g::text, 12, '0'), m.id, p.id, t.operation_id, t.id, 1, 100000000, 100000000, 0, 100000000,
         'USDT', 'funds', 1200000, 'USDT', 'funds', 30, date '2030-01-10', date '2030-02-08'
-      from members m, mining_packages p, ledger_transfers t where m.userid like 'bm%' order by m.id`.execute(
-      db,
-    );
+      from generate_series(1, ${N}) g
+      join (select id, row_number() over (order by id) n from members where userid like 'bm%') m
+        on m.n = (g - 1) / ${PER_MEMBER} + 1
+      cross join mining_packages p cross join ledger_transfers t order by g`.execute(db);
     await sql`vacuum analyze`.execute(db);
 
     const [, baseline] = await timed(async () => {

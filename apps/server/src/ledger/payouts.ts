@@ -17,9 +17,18 @@ export type PayoutBatch = {
    * `wallet`, `amount` (> 0, minor units of the `from` asset), `reference`, `details` (jsonb).
    */
   rows: RawBuilder<unknown>;
+  /**
+   * Legs to the same member account with the same reference are paid by one transfer of their sum (details: those of
+   * the leg with the lowest source id), e.g. one per member and day for all of a member's orders. Their stage rows
+   * share its `tid`. Off: one transfer per leg.
+   */
+  combine?: boolean;
 };
 
 export type PayoutResult = { operationId: string; count: number; total: bigint } | null;
+
+/** Running balances and hash joins of a large batch: in memory, not in temporary files (this transaction only). */
+const PAYOUT_WORK_MEM = '256MB';
 
 /**
  * Pays many members from one platform account in one ledger operation, set-based: the legs are staged, missing
@@ -35,39 +44,41 @@ export async function postPayouts(
 ): Promise<PayoutResult> {
   const asset = batch.from.asset;
   const [fromId] = await accounts.idsFor(tx, [batch.from]);
-  // The running balances sort the batch twice: in memory, not in temporary files (this transaction only).
-  await sql`set local work_mem = '64MB'`.execute(tx);
-  await sql`drop table if exists ${sql.table(PAYOUT_STAGE)}`.execute(tx);
-  await sql`create temp table ${sql.table(PAYOUT_STAGE)} on commit drop as
-    select nextval(pg_get_serial_sequence('ledger_transfers', 'id')) as tid, r.source_id::bigint as source_id,
-      r.member_id::bigint as member_id, r.wallet::text as wallet, r.amount::bigint as amount,
-      r.reference::text as reference, r.details::jsonb as details, a.id as credit_id
-    from (select * from (${batch.rows}) q order by q.source_id) r
-    left join ledger_accounts a on a.member_id = r.member_id and a.wallet = r.wallet and a.asset = ${asset}
-    order by r.source_id`.execute(tx);
+  const stage = sql.table(PAYOUT_STAGE);
+  await sql`set local work_mem = ${sql.lit(PAYOUT_WORK_MEM)}`.execute(tx);
+  await sql`drop table if exists ${stage}`.execute(tx);
+  await sql`create temp table ${stage} on commit drop as ${stageQuery(batch, asset)}`.execute(tx);
   // The planner must know the stage's size, or it may scan every account to join a few thousand legs.
-  await sql`analyze ${sql.table(PAYOUT_STAGE)}`.execute(tx);
-  const summary = await sql<{ n: number; total: string | null; first: string | null; last: string | null }>`
-    select count(*)::int n, sum(amount)::text total, min(source_id)::text first, max(source_id)::text last
-    from ${sql.table(PAYOUT_STAGE)}`.execute(tx);
-  const s = summary.rows[0];
-  if (!s || s.n === 0 || !s.first || !s.last) return null;
+  await sql`analyze ${stage}`.execute(tx);
 
   const missing = await sql`insert into ledger_accounts (member_id, platform, wallet, asset, no_overdraft)
-    select distinct member_id, null::text, wallet, ${asset}, true from ${sql.table(PAYOUT_STAGE)}
+    select distinct member_id, null::text, wallet, ${asset}, true from ${stage}
     where credit_id is null order by 1, 2
     on conflict (member_id, wallet, asset) where member_id is not null do nothing`.execute(tx);
   if (Number(missing.numAffectedRows ?? 0) > 0) {
-    await sql`update ${sql.table(PAYOUT_STAGE)} s set credit_id = a.id from ledger_accounts a
+    await sql`update ${stage} s set credit_id = a.id from ledger_accounts a
       where s.credit_id is null and a.member_id = s.member_id and a.wallet = s.wallet and a.asset = ${asset}`.execute(
       tx,
     );
   }
-  const locked = await sql<{ id: string; posted: string }>`
-    select id::text, (credits_posted - debits_posted)::text posted from ledger_accounts
-    where id in (select credit_id from ${sql.table(PAYOUT_STAGE)} union select ${fromId}::bigint)
-    order by id for update`.execute(tx);
-  const fromPosted = locked.rows.find((r) => r.id === fromId)?.posted ?? '0';
+  // One round trip: the stage's summary, and every touched account locked in ascending id order (the LockRows node
+  // sits above the sort), without sending the accounts back.
+  const summary = await sql<{
+    n: number;
+    total: string | null;
+    first: string | null;
+    last: string | null;
+    from_posted: string | null;
+  }>`with locked as (
+      select id, credits_posted - debits_posted posted from ledger_accounts
+      where id in (select credit_id from ${stage} union select ${fromId}::bigint) order by id for update
+    )
+    select s.n, s.total, s.first, s.last, (select max(posted) filter (where id = ${fromId}::bigint) from locked)::text
+      from_posted
+    from (select count(*)::int n, sum(amount)::text total, min(source_id)::text first, max(source_id)::text last
+      from ${stage}) s`.execute(tx);
+  const s = summary.rows[0];
+  if (!s || s.n === 0 || !s.first || !s.last) return null;
 
   const key = batch.key(s.first, s.last);
   const op = await tx
@@ -82,22 +93,53 @@ export async function postPayouts(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  await sql`with legs as (
-      select s.tid, s.credit_id, s.amount, s.reference, s.details,
-        (c.credits_posted - c.debits_posted) + sum(s.amount) over (partition by s.credit_id order by s.tid) as ca,
-        ${fromPosted}::bigint - sum(s.amount) over (order by s.tid) as da
-      from ${sql.table(PAYOUT_STAGE)} s join ledger_accounts c on c.id = s.credit_id
-    ), t as (
-      insert into ledger_transfers (id, operation_id, debit_account_id, credit_account_id, amount, asset, kind, flags,
-        debit_balance_after, credit_balance_after, reference, details)
-      select tid, ${op.id}::bigint, ${fromId}::bigint, credit_id, amount, ${asset}, ${batch.kind}, 'posted', da, ca,
-        reference, details from legs
-    ), cu as (
+  // The balances after each transfer come from the updated accounts themselves (RETURNING), read back by the running
+  // sums of their own transfers in id order.
+  const legs = batch.combine
+    ? sql`select tid, credit_id, sum(amount) amount, min(reference) reference,
+        (array_agg(details order by source_id))[1] details from ${stage} group by tid, credit_id`
+    : sql`select tid, credit_id, amount, reference, details from ${stage}`;
+  await sql`with legs as materialized (${legs}),
+    cu as (
       update ledger_accounts a set credits_posted = a.credits_posted + x.total, version = a.version + 1
-      from (select credit_id, sum(amount) total from ${sql.table(PAYOUT_STAGE)} group by credit_id) x
+      from (select credit_id, sum(amount) total from legs group by credit_id) x
       where a.id = x.credit_id
+      returning a.id, a.credits_posted - a.debits_posted - x.total opening
+    ), du as (
+      update ledger_accounts set debits_posted = debits_posted + ${s.total}::bigint, version = version + 1
+      where id = ${fromId}::bigint
+      returning credits_posted - debits_posted + ${s.total}::bigint opening
     )
-    update ledger_accounts set debits_posted = debits_posted + ${s.total}::bigint, version = version + 1
-    where id = ${fromId}::bigint`.execute(tx);
+    insert into ledger_transfers (id, operation_id, debit_account_id, credit_account_id, amount, asset, kind, flags,
+      debit_balance_after, credit_balance_after, reference, details)
+    select l.tid, ${op.id}::bigint, ${fromId}::bigint, l.credit_id, l.amount, ${asset}, ${batch.kind}, 'posted',
+      du.opening - sum(l.amount) over (order by l.tid),
+      cu.opening + sum(l.amount) over (partition by l.credit_id order by l.tid), l.reference, l.details
+    from legs l join cu on cu.id = l.credit_id cross join du`.execute(tx);
   return { operationId: op.id, count: s.n, total: BigInt(s.total ?? '0') };
+}
+
+/**
+ * The stage: the legs with their member account (null when it does not exist yet) and transfer id, one new id per
+ * leg, or with `combine`, per member, wallet and reference (numbered in order of their lowest source id).
+ */
+function stageQuery(batch: PayoutBatch, asset: string) {
+  const tid = sql`nextval('ledger_transfers_id_seq'::regclass)`;
+  const cols = sql`r.source_id::bigint as source_id, r.member_id::bigint as member_id, r.wallet::text as wallet,
+    r.amount::bigint as amount, r.reference::text as reference, r.details::jsonb as details`;
+  const account = (r: string) => sql`left join ledger_accounts a on a.member_id = ${sql.ref(`${r}.member_id`)}
+    and a.wallet = ${sql.ref(`${r}.wallet`)} and a.asset = ${asset}`;
+  if (!batch.combine) {
+    return sql`select ${tid} as tid, ${cols}, a.id as credit_id
+      from (select * from (${batch.rows}) q order by q.source_id) r ${account('r')} order by r.source_id`;
+  }
+  // The account is looked up once per transfer, not per leg.
+  return sql`with r as materialized (${batch.rows}),
+    g as (
+      select ${tid} as tid, x.member_id, x.wallet, x.reference, a.id as credit_id
+      from (select member_id, wallet, reference, min(source_id) first from r group by 1, 2, 3 order by first) x
+      ${account('x')}
+    )
+    select g.tid, ${cols}, g.credit_id
+    from r join g on g.member_id = r.member_id and g.wallet = r.wallet and g.reference = r.reference`;
 }

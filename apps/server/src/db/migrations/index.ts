@@ -4,6 +4,7 @@ import * as m0003 from './0003_ledger_post_function.ts';
 import * as m0004 from './0004_kyc.ts';
 import * as m0005 from './0005_mining.ts';
 import * as m0006 from './0006_network.ts';
+import * as m0007 from './0007_mining_speed.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0004_kyc', up: m0004.up },
   { id: '0005_mining', up: m0005.up },
   { id: '0006_network', up: m0006.up },
+  { id: '0007_mining_speed', up: m0007.up },
 ];

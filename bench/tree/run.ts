@@ -295,7 +295,7 @@ async function main() {
     log(`  propagated in ${(propMs / 1000).toFixed(1)} s`);
     const open = await sql<{
       n: string;
-    }>`select count(distinct member_id)::text n from leg_volume_daily where settled_on is null`.execute(db);
+    }>`select count(distinct member_id)::text n from leg_volume_daily where day = ${DATE}::date`.execute(db);
     await sql`vacuum analyze`.execute(db);
     const scan2 = await plainScan(db);
     const ledger = createLedger(db);

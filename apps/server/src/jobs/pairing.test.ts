@@ -61,6 +61,19 @@ describe('pairing job SQL', () => {
           cap_excess: pc.capExcess,
           carry_forward: pc.carryForward,
         });
+        const inputOf = (m: (typeof members)[number]) => ({
+          leftBefore: m.lb,
+          rightBefore: m.rb,
+          leftAdded: m.addL,
+          rightAdded: m.addR,
+          firstPairDone: m.first,
+          unit: plan.unit,
+          perPair: share(plan.unit, plan.pairingBps),
+          cap: plan.caps[m.rank],
+          ratio: plan.ratio,
+          capExcess: plan.capExcess,
+          carryForward: plan.carryForward,
+        });
         await t.db
           .transaction()
           .execute(async (tx) => {
@@ -72,21 +85,27 @@ describe('pairing job SQL', () => {
                 .returning('id')
                 .executeTakeFirstOrThrow();
               ids.push(row.id);
-              await sql`insert into pairing_state (member_id, left_balance, right_balance, first_pair_done, last_date)
-                values (${row.id}, ${m.lb.toString()}, ${m.rb.toString()}, ${m.first}, '2030-01-09')`.execute(
+              // Volume counted by earlier pairings (E), the new days' (two rows, summed), and a later day's (must
+              // be left out); member_stats holds the lifetime total of all three.
+              const E = 7_000_000n;
+              const later = 5_000_000n;
+              await sql`insert into pairing_state (member_id, left_balance, right_balance, left_counted, right_counted,
+                  first_pair_done, last_date)
+                values (${row.id}, ${m.lb.toString()}, ${m.rb.toString()}, ${E.toString()}, ${E.toString()}, ${m.first},
+                  '2030-01-08')`.execute(tx);
+              await sql`insert into member_stats (member_id, left_volume, right_volume)
+                values (${row.id}, ${(E + m.addL + later).toString()}, ${(E + m.addR + later).toString()})`.execute(
                 tx,
               );
-              // The day's volume in two rows (two days not yet settled) to check they are summed.
               const half = (v: bigint) => v / 2n;
               await sql`insert into leg_volume_daily (member_id, day, left_volume, right_volume) values
                 (${row.id}, '2030-01-09', ${half(m.addL).toString()}, ${half(m.addR).toString()}),
-                (${row.id}, ${DATE}, ${(m.addL - half(m.addL)).toString()}, ${(m.addR - half(m.addR)).toString()})`.execute(
-                tx,
-              );
+                (${row.id}, ${DATE}, ${(m.addL - half(m.addL)).toString()}, ${(m.addR - half(m.addR)).toString()}),
+                (${row.id}, '2030-01-11', ${later.toString()}, ${later.toString()})`.execute(tx);
             }
             const first = BigInt(ids[0]!) - 1n;
             const last = BigInt(ids[ids.length - 1]!);
-            await stagePairing(tx, plan, DATE, first.toString(), last.toString());
+            await stagePairing(tx, plan, DATE, '2030-01-08', first.toString(), last.toString());
             const rows = await sql<{
               member_id: string;
               pairs: string;
@@ -97,25 +116,22 @@ describe('pairing job SQL', () => {
               first_after: boolean;
               paid_l: string;
               paid_r: string;
+              lb: string;
+              added_l: string;
             }>`select member_id::text, pairs::text, paid::text, bonus::text, left_after::text, right_after::text,
-                first_after, paid_l::text, paid_r::text from pairing_stage`.execute(tx);
-            const candidates = members.filter((m) => m.addL + m.addR > 0n || (m.lb > 0n && m.rb > 0n)).length;
-            expect(rows.rows).toHaveLength(candidates);
+                first_after, paid_l::text, paid_r::text, lb::text, added_l::text from pairing_stage`.execute(
+              tx,
+            );
+            // Staged: members with new volume (or balances on both legs) whose pairing changes something.
+            const staged = members.filter((m) => {
+              if (!(m.addL + m.addR > 0n || (m.lb > 0n && m.rb > 0n))) return false;
+              const r = pairDay(inputOf(m));
+              return r.pairs > 0n || (!plan.carryForward && m.lb + m.addL + m.rb + m.addR > 0n);
+            });
+            expect(rows.rows).toHaveLength(staged.length);
             for (const r of rows.rows) {
               const m = members[ids.indexOf(r.member_id)]!;
-              const want = pairDay({
-                leftBefore: m.lb,
-                rightBefore: m.rb,
-                leftAdded: m.addL,
-                rightAdded: m.addR,
-                firstPairDone: m.first,
-                unit: plan.unit,
-                perPair: share(plan.unit, plan.pairingBps),
-                cap: plan.caps[m.rank],
-                ratio: plan.ratio,
-                capExcess: plan.capExcess,
-                carryForward: plan.carryForward,
-              });
+              const want = pairDay(inputOf(m));
               expect({
                 pairs: BigInt(r.pairs),
                 paidPairs: BigInt(r.paid),
@@ -125,6 +141,8 @@ describe('pairing job SQL', () => {
                 leftAfter: BigInt(r.left_after),
                 rightAfter: BigInt(r.right_after),
                 firstPairDone: r.first_after,
+                leftBefore: BigInt(r.lb),
+                leftAdded: BigInt(r.added_l),
               }).toEqual({
                 pairs: want.pairs,
                 paidPairs: want.paidPairs,
@@ -134,6 +152,8 @@ describe('pairing job SQL', () => {
                 leftAfter: want.leftAfter,
                 rightAfter: want.rightAfter,
                 firstPairDone: want.firstPairDone,
+                leftBefore: m.lb,
+                leftAdded: m.addL,
               });
             }
             throw new Rollback();

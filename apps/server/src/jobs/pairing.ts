@@ -16,10 +16,19 @@ export const PAIRING_ID_RANGE = 100_000;
 const dec = (x: ReturnType<typeof sql>) => sql`trim_scale((${x})::numeric / 1000000)::text`;
 
 /**
- * The SQL of `pairDay` (pairing-math.ts) over the candidates `c` (lb, rb, added_l, added_r, first_pair_done, cap):
- * the same steps as named columns; pairing.test.ts checks both agree on random inputs.
+ * The SQL of `pairDay` (pairing-math.ts) for the members of an id range, as named steps; pairing.test.ts checks
+ * both agree on random inputs. A member's volume not yet paired is their lifetime leg volume (member_stats) minus
+ * what their last pairing counted, minus volume of days after the date. Only members whose pairing changes
+ * something are staged (a pair, or a flush when carry-forward is off): the rest keep their volume for later
+ * days without a write, so the run reads every member once but writes only what it settles.
  */
-function pairingSelect(plan: Plan, date: string, from: number | string, to: number | string) {
+function pairingSelect(
+  plan: Plan,
+  date: string,
+  prevRun: string | null,
+  from: number | string,
+  to: number | string,
+) {
   const u = sql`${plan.unit.toString()}::bigint`;
   const perPair = share(plan.unit, plan.pairingBps);
   const pp = sql`${perPair.toString()}::bigint`;
@@ -27,6 +36,7 @@ function pairingSelect(plan: Plan, date: string, from: number | string, to: numb
     RANKS.map((r) => sql`when ${r} then ${plan.caps[r].toString()}::bigint`),
     sql` `,
   );
+  const range = sql`member_id > ${from}::bigint and member_id <= ${to}::bigint`;
   const use = (n: ReturnType<typeof sql>, leftLeg: boolean) =>
     sql`(case when ${n} = 0 then 0 when not f.first then ${n} * ${u}
       when a.strong_left = ${leftLeg} then (${n} + 1) * ${u} else ${n} * ${u} end)`;
@@ -47,36 +57,50 @@ function pairingSelect(plan: Plan, date: string, from: number | string, to: numb
         ? sql`t.r - us.all_r`
         : sql`0::bigint`;
   const consumed = plan.capExcess === 'carry' ? sql`q.paid` : sql`p.pairs`;
-  return sql`with vol as (
+  const writes = plan.carryForward ? sql`p.pairs > 0` : sql`(p.pairs > 0 or t.l > 0 or t.r > 0)`;
+  return sql`with later as (
       select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
-      where settled_on is null and day <= ${date}::date and member_id > ${from}::bigint and member_id <= ${to}::bigint
+      where day > ${date}::date and ${range} group by member_id
+    ), fresh as (
+      select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
+      where day > coalesce(${prevRun}::date, '-infinity'::date) and day <= ${date}::date and ${range}
       group by member_id
-    ), ids as (
-      select member_id from vol
-      union
-      select member_id from pairing_state where left_balance > 0 and right_balance > 0
-        and member_id > ${from}::bigint and member_id <= ${to}::bigint and (last_date is null or last_date < ${date}::date)
+    ), o as (
+      select s.member_id, coalesce(ps.left_balance, 0) bl, coalesce(ps.right_balance, 0) br,
+        s.left_volume - coalesce(ps.left_counted, 0) - coalesce(lt.l, 0) open_l,
+        s.right_volume - coalesce(ps.right_counted, 0) - coalesce(lt.r, 0) open_r,
+        s.left_volume - coalesce(lt.l, 0) counted_l, s.right_volume - coalesce(lt.r, 0) counted_r,
+        coalesce(fr.l, 0) added_l, coalesce(fr.r, 0) added_r, coalesce(ps.first_pair_done, false) first_pair_done
+      from member_stats s
+      left join pairing_state ps using (member_id)
+      left join later lt using (member_id)
+      left join fresh fr using (member_id)
+      where s.${range} and (ps.last_date is null or ps.last_date < ${date}::date)
     ), c as (
-      select i.member_id, coalesce(s.left_balance, 0) lb, coalesce(s.right_balance, 0) rb,
-        coalesce(v.l, 0) added_l, coalesce(v.r, 0) added_r, coalesce(s.first_pair_done, false) first_pair_done,
-        (case m.rank ${caps} end) cap
-      from ids i join members m on m.id = i.member_id
-      left join vol v on v.member_id = i.member_id
-      left join pairing_state s on s.member_id = i.member_id
+      -- Before = carried from the last pairing plus what earlier runs left unpaired; added = the new days'.
+      select o.*, o.bl + o.open_l - o.added_l lb, o.br + o.open_r - o.added_r rb from o
+      where o.open_l > 0 or o.open_r > 0 or (o.bl > 0 and o.br > 0)
+    ), paired as (
+      select c.*, t.l, t.r, a.strong_left, f.first, p.pairs from c
+      cross join lateral (select c.bl + c.open_l l, c.br + c.open_r r) t
+      cross join lateral (select t.l >= t.r strong_left, ${plan.ratio === '2:1'} and not c.first_pair_done first_due) a
+      cross join lateral (select a.first_due and (case when a.strong_left then t.l >= 2 * ${u} and t.r >= ${u}
+        else t.r >= 2 * ${u} and t.l >= ${u} end) first) f
+      cross join lateral (select (case when f.first then 1 + least(
+          (t.l - (case when a.strong_left then 2 else 1 end) * ${u}) / ${u},
+          (t.r - (case when a.strong_left then 1 else 2 end) * ${u}) / ${u})
+        when a.first_due then 0 else least(t.l / ${u}, t.r / ${u}) end) pairs) p
+      where ${writes}
     )
-    select c.*, p.pairs, q.paid, q.paid * ${pp} bonus, us.paid_l, us.paid_r,
-      ${afterLeft} left_after, ${afterRight} right_after,
-      c.first_pair_done or (f.first and ${consumed} > 0) first_after, t.l, t.r
-    from c
-    cross join lateral (select c.lb + c.added_l l, c.rb + c.added_r r) t
-    cross join lateral (select t.l >= t.r strong_left, ${plan.ratio === '2:1'} and not c.first_pair_done first_due) a
-    cross join lateral (select a.first_due and (case when a.strong_left then t.l >= 2 * ${u} and t.r >= ${u}
-      else t.r >= 2 * ${u} and t.l >= ${u} end) first) f
-    cross join lateral (select (case when f.first then 1 + least(
-        (t.l - (case when a.strong_left then 2 else 1 end) * ${u}) / ${u},
-        (t.r - (case when a.strong_left then 1 else 2 end) * ${u}) / ${u})
-      when a.first_due then 0 else least(t.l / ${u}, t.r / ${u}) end) pairs) p
-    cross join lateral (select (case when ${pp} = 0 then p.pairs else least(p.pairs, c.cap / ${pp}) end) paid) q
+    select p.member_id, p.lb, p.rb, p.added_l, p.added_r, p.counted_l, p.counted_r, p.pairs, p.l, p.r,
+      (case m.rank ${caps} end) cap, q.paid, q.paid * ${pp} bonus, us.paid_l, us.paid_r,
+      ${afterLeft} left_after, ${afterRight} right_after, p.first_pair_done or (f.first and ${consumed} > 0) first_after
+    from paired p join members m on m.id = p.member_id
+    cross join lateral (select p.l, p.r) t
+    cross join lateral (select p.strong_left) a
+    cross join lateral (select p.first) f
+    cross join lateral (select (case when ${pp} = 0 then p.pairs
+      else least(p.pairs, (case m.rank ${caps} end) / ${pp}) end) paid) q
     cross join lateral (select ${use(sql`q.paid`, true)} paid_l, ${use(sql`q.paid`, false)} paid_r,
       ${use(sql`p.pairs`, true)} all_l, ${use(sql`p.pairs`, false)} all_r) us`;
 }
@@ -86,13 +110,21 @@ export async function stagePairing(
   tx: Tx,
   plan: Plan,
   date: string,
+  prevRun: string | null,
   from: number | string,
   to: number | string,
 ) {
   await sql`drop table if exists pairing_stage`.execute(tx);
-  await sql`create temp table pairing_stage on commit drop as ${pairingSelect(plan, date, from, to)}`.execute(
+  await sql`create temp table pairing_stage on commit drop as ${pairingSelect(plan, date, prevRun, from, to)}`.execute(
     tx,
   );
+}
+
+/** The last pairing date before `date` that a run started for (its volume up to then is "carried"). */
+async function previousRun(tx: Tx, date: string): Promise<string | null> {
+  const r = await sql<{ d: string | null }>`select max(run_date)::text d from job_runs
+    where job = ${PAIRING_JOB} and run_date < ${date}::date`.execute(tx);
+  return r.rows[0]?.d ?? null;
 }
 
 /** Refuses a date when a later one already ran: carried balances are only right when dates settle in order. */
@@ -126,14 +158,10 @@ export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
         // Propagation adds to the open volume rows: it waits while a range settles (and the reverse).
         await sql`select ${PROPAGATE_LOCK}`.execute(tx);
         const plan = await currentPlan(tx);
-        await stagePairing(tx, plan, date, from.toString(), to.toString());
+        await stagePairing(tx, plan, date, await previousRun(tx, date), from.toString(), to.toString());
         const n = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);
         if ((n.rows[0]?.n ?? 0) === 0) continue;
         const outcome = await settleStage(tx, accounts, plan, date);
-        await sql`update leg_volume_daily set settled_on = ${date}::date where settled_on is null
-          and day <= ${date}::date and member_id > ${from.toString()}::bigint and member_id <= ${to.toString()}::bigint`.execute(
-          tx,
-        );
         return { outcome, cursor: to.toString() };
       }
       return { outcome: null, cursor };
@@ -153,10 +181,12 @@ async function settleStage(
       l - paid_l - left_after, r - paid_r - right_after, left_after, right_after from pairing_stage`.execute(
     tx,
   );
-  await sql`insert into pairing_state as s (member_id, left_balance, right_balance, first_pair_done, last_date)
-    select member_id, left_after, right_after, first_after, ${date}::date from pairing_stage
+  await sql`insert into pairing_state as s (member_id, left_balance, right_balance, left_counted, right_counted,
+      first_pair_done, last_date)
+    select member_id, left_after, right_after, counted_l, counted_r, first_after, ${date}::date from pairing_stage
     on conflict (member_id) do update set left_balance = excluded.left_balance,
-      right_balance = excluded.right_balance, first_pair_done = excluded.first_pair_done, last_date = excluded.last_date`.execute(
+      right_balance = excluded.right_balance, left_counted = excluded.left_counted,
+      right_counted = excluded.right_counted, first_pair_done = excluded.first_pair_done, last_date = excluded.last_date`.execute(
     tx,
   );
   const paid = await postPayouts(tx, accounts, {

@@ -118,26 +118,42 @@ CREATE TABLE member_stats (
 ALTER TABLE purchases ADD COLUMN volume_pending boolean NOT NULL DEFAULT true;
 CREATE INDEX purchases_volume_pending ON purchases (id) WHERE volume_pending;
 
--- Volume added to a member's legs per day, until a pairing run settles it (settled_on = the run's date).
+-- Volume added to a member's legs per day (the day its purchase counts for pairing). Pairing reads only the days
+-- after the last run (index on day); what came before is the lifetime total in member_stats.
 CREATE TABLE leg_volume_daily (
-  id bigserial PRIMARY KEY,
   member_id bigint NOT NULL,
   day date NOT NULL,
   left_volume bigint NOT NULL DEFAULT 0,
   right_volume bigint NOT NULL DEFAULT 0,
-  settled_on date
+  PRIMARY KEY (member_id, day)
 );
-CREATE UNIQUE INDEX leg_volume_open ON leg_volume_daily (member_id, day) WHERE settled_on IS NULL;
+CREATE INDEX leg_volume_day ON leg_volume_daily (day);
 
--- The left/right balances carried between pairings.
+-- The left/right balances carried from a member's last pairing, and the lifetime leg volume counted into them
+-- (member_stats volume - counted = volume not yet paired). Written only for members whose pairing changed them.
 CREATE TABLE pairing_state (
   member_id bigint PRIMARY KEY,
   left_balance bigint NOT NULL DEFAULT 0 CHECK (left_balance >= 0),
   right_balance bigint NOT NULL DEFAULT 0 CHECK (right_balance >= 0),
+  left_counted bigint NOT NULL DEFAULT 0,
+  right_counted bigint NOT NULL DEFAULT 0,
   first_pair_done boolean NOT NULL DEFAULT false,
   last_date date
 );
-CREATE INDEX pairing_state_both ON pairing_state (member_id) WHERE left_balance > 0 AND right_balance > 0;
+
+-- A member's carried balances as of the last pairing run: the state's, plus volume not yet paired from days that
+-- run covered (volume of later days is "today's", shown apart).
+CREATE FUNCTION pairing_carried(member bigint, OUT left_volume bigint, OUT right_volume bigint)
+LANGUAGE sql STABLE AS $$
+  WITH last AS (SELECT max(run_date) d FROM job_runs WHERE job = 'pairing'),
+  later AS (
+    SELECT coalesce(sum(v.left_volume), 0) l, coalesce(sum(v.right_volume), 0) r
+    FROM leg_volume_daily v, last WHERE v.member_id = member AND (last.d IS NULL OR v.day > last.d)
+  )
+  SELECT (coalesce(ps.left_balance, 0) + coalesce(s.left_volume, 0) - coalesce(ps.left_counted, 0) - later.l)::bigint,
+    (coalesce(ps.right_balance, 0) + coalesce(s.right_volume, 0) - coalesce(ps.right_counted, 0) - later.r)::bigint
+  FROM later LEFT JOIN member_stats s ON s.member_id = member LEFT JOIN pairing_state ps ON ps.member_id = member
+$$;
 
 -- One row per member and pairing date: the primary key is what makes a pairing happen once.
 CREATE TABLE pairing_results (

@@ -91,9 +91,9 @@ export async function memberDetail(db: Db, userid: string) {
   >`select m.id::text, m.userid, m.name, m.email, m.mobile, m.tel_prefix, m.role, m.rank, m.status, m.kyc_state,
       m.created_at, sp.userid sponsor, pp.userid placement, m.side, s.personal_volume::text, s.direct_count::text,
       s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
-      ps.left_balance::text, ps.right_balance::text
+      c.left_volume::text left_balance, c.right_volume::text right_balance
     from members m left join members sp on sp.id = m.sponsor_id left join members pp on pp.id = m.placement_parent_id
-    left join member_stats s on s.member_id = m.id left join pairing_state ps on ps.member_id = m.id
+    left join member_stats s on s.member_id = m.id cross join lateral pairing_carried(m.id) c
     where lower(m.userid) = lower(${userid})`.execute(db);
   const m = r.rows[0];
   if (!m) throw fieldRefusal(404, 'userid', 'member_not_found');

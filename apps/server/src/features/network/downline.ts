@@ -10,8 +10,8 @@ import { findMember, type Me, searchable } from './tree.ts';
 /** Sponsor-downline lists: direct recruits, a level, a search. */
 const usd = (v: string | bigint | null | undefined) => money(v ?? '0', VOLUME_ASSET);
 
-/** A search scans at most this many matches to count them: the total shows "1000" for "1000 or more". */
-const SEARCH_COUNT_MAX = 1000;
+/** A search counts at most this many matches (each is checked against the tree): a total of 100 means "100 or more". */
+const SEARCH_COUNT_MAX = 100;
 
 type Row = {
   userid: string;
@@ -150,11 +150,14 @@ export async function groupInfo(db: Conn, me: Me) {
     open_l: string;
     open_r: string;
   }>`select m.rank, s.personal_volume::text, s.direct_count::text, s.sponsor_team_count::text, s.left_count::text,
-      s.right_count::text, s.left_volume::text, s.right_volume::text, ps.left_balance::text, ps.right_balance::text,
-      ps.first_pair_done,
-      (select coalesce(sum(left_volume), 0)::text from leg_volume_daily v where v.member_id = m.id and v.settled_on is null) open_l,
-      (select coalesce(sum(right_volume), 0)::text from leg_volume_daily v where v.member_id = m.id and v.settled_on is null) open_r
+      s.right_count::text, s.left_volume::text, s.right_volume::text, c.left_volume::text left_balance,
+      c.right_volume::text right_balance, ps.first_pair_done, coalesce(v.l, 0)::text open_l, coalesce(v.r, 0)::text open_r
     from members m left join member_stats s on s.member_id = m.id left join pairing_state ps on ps.member_id = m.id
+    cross join lateral pairing_carried(m.id) c
+    left join lateral (
+      select sum(left_volume) l, sum(right_volume) r from leg_volume_daily
+      where member_id = m.id and day > coalesce((select max(run_date) from job_runs where job = 'pairing'), '-infinity')
+    ) v on true
     where m.id = ${me.id}::bigint`.execute(db);
   const m = r.rows[0];
   if (!m) throw new Error('member missing');

@@ -317,12 +317,20 @@ describe('bonuses (worked example, default plan)', () => {
       left_after: '100',
       right_after: '0',
     });
+    // b has one leg only: nothing to pair; the 300 is carried (and there is no pairing record).
     const b = await t.ok('Tree/getgroupinfo2', {}, { token: tree.b.token });
     expect(b).toMatchObject({
       left_balance: '300',
       right_balance: '0',
       left_today: '0',
+      last_pairing_date: '',
+    });
+    const top = await t.ok('Tree/getgroupinfo2', {}, { token: tree.top.token });
+    expect(top).toMatchObject({
+      left_balance: '100',
+      right_balance: '0',
       last_pairing_date: day1,
+      last_pairing: '20',
     });
 
     // Run again, and twice at once: nothing more is paid.

@@ -25,6 +25,10 @@ export async function propagateTree(db: Db): Promise<Propagated> {
   for (;;) {
     const step = await inTransaction(db, async (tx) => {
       await sql`select ${PROPAGATE_LOCK}`.execute(tx);
+      // The ancestor walks must probe members by key at every level: a hash join would read all members per level
+      // (the planner cannot know a walk's size, and may guess it big).
+      await sql`set local enable_hashjoin = off`.execute(tx);
+      await sql`set local enable_mergejoin = off`.execute(tx);
       const plan = await currentPlan(tx);
       const members = await propagateMembers(tx, plan);
       const purchases = members > 0 ? 0 : await propagatePurchases(tx, plan);
@@ -120,7 +124,7 @@ async function propagatePurchases(tx: Tx, plan: Plan): Promise<number> {
       right_volume = s.right_volume + excluded.right_volume`.execute(tx);
   await sql`insert into leg_volume_daily as v (member_id, day, left_volume, right_volume)
     select member_id, day, coalesce(l, 0), coalesce(r, 0) from network_legs order by member_id, day
-    on conflict (member_id, day) where settled_on is null do update
+    on conflict (member_id, day) do update
       set left_volume = v.left_volume + excluded.left_volume, right_volume = v.right_volume + excluded.right_volume`.execute(
     tx,
   );

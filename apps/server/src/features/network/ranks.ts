@@ -49,7 +49,8 @@ export async function recomputeRanks(
       ? sql`true`
       : Array.isArray(who)
         ? sql`m.id = any(${who}::bigint[])`
-        : sql`m.id in (${who})`;
+        : // As an array, so the planner probes members by key instead of joining a temp table it has no statistics for.
+          sql`m.id = any(array(${who}))`;
   const r = await sql`with calc as (
       select m.id, m.rank as old, ${rankCase(plan)} as new from members m
       left join member_stats s on s.member_id = m.id

@@ -67,14 +67,14 @@ export async function treeView(db: Conn, me: Me, userid: string | undefined, lev
     )
     select m.id::text, m.userid, p.userid parent, m.side, t.level, m.rank, m.created_at,
       s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
-      ps.left_balance::text, ps.right_balance::text,
+      c.left_volume::text left_balance, c.right_volume::text right_balance,
       exists (select 1 from members c where c.placement_parent_id = m.id and c.side = 'L') has_left,
       exists (select 1 from members c where c.placement_parent_id = m.id and c.side = 'R') has_right,
       exists (select 1 from tree_favorites f where f.member_id = ${me.id}::bigint and f.node_id = m.id) favorite
     from t join members m on m.id = t.id
     left join members p on p.id = m.placement_parent_id
     left join member_stats s on s.member_id = m.id
-    left join pairing_state ps on ps.member_id = m.id
+    cross join lateral pairing_carried(m.id) c
     order by t.level, m.placement_parent_id, m.side`.execute(db);
   const nodes: TreeNode[] = rows.rows.map((r) => ({
     userid: r.userid,

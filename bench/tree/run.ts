@@ -284,13 +284,17 @@ async function main() {
       `search the downline (prefix; placement and sponsor): p50 ${f(se.p50)}, p99 ${f(se.p99)}  ${se.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
     );
 
-    // 5. The daily pairing after a day of purchases spread over the tree (and some in the chain).
-    log(`\n${PURCHASES} purchases on ${DATE} ...`);
+    // 5. The daily pairing after a day of purchases spread over the random tree (and ten in the chain).
+    log(`\n${PURCHASES} purchases in the random tree and 10 in the chain on ${DATE} ...`);
     await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
       select m.id, 'bench-day', g, v, v, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz
       from generate_series(1, ${PURCHASES}) g
       cross join lateral (select (100 + (g * 37) % 900)::bigint * 1000000 v) amount
-      join members m on m.id = ${rootId} + 1 + ((g * 7919) % ${TOTAL})`.execute(db);
+      join members m on m.id = ${rootId} + 1 + ((g * 7919) % ${RANDOM})`.execute(db);
+    // And a few at the bottom half of the chain (each walks up to 100,000 ancestors).
+    await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
+      select ${rootId} + ${RANDOM} + 1 + ${Math.floor(CHAIN / 2)} + g * ${Math.floor(CHAIN / 20)}, 'bench-chain', g,
+        200000000, 200000000, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz from generate_series(1, 10) g`.execute(db);
     const [, propMs] = await timed(() => propagateTree(db));
     log(`  propagated in ${(propMs / 1000).toFixed(1)} s`);
     const open = await sql<{

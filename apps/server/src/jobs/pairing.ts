@@ -40,22 +40,13 @@ function pairingSelect(
   const use = (n: ReturnType<typeof sql>, leftLeg: boolean) =>
     sql`(case when ${n} = 0 then 0 when not f.first then ${n} * ${u}
       when a.strong_left = ${leftLeg} then (${n} + 1) * ${u} else ${n} * ${u} end)`;
-  const afterLeft =
-    plan.capExcess === 'carry'
-      ? plan.carryForward
-        ? sql`t.l - us.paid_l`
-        : sql`us.all_l - us.paid_l`
-      : plan.carryForward
-        ? sql`t.l - us.all_l`
-        : sql`0::bigint`;
-  const afterRight =
-    plan.capExcess === 'carry'
-      ? plan.carryForward
-        ? sql`t.r - us.paid_r`
-        : sql`us.all_r - us.paid_r`
-      : plan.carryForward
-        ? sql`t.r - us.all_r`
-        : sql`0::bigint`;
+  // What each leg carries after the day (see pairDay): the capped excess and the unmatched rest per the plan.
+  const after = (leg: 'l' | 'r') => {
+    const [total, paid, all] = [sql.ref(`t.${leg}`), sql.ref(`us.paid_${leg}`), sql.ref(`us.all_${leg}`)];
+    if (plan.capExcess === 'carry')
+      return plan.carryForward ? sql`${total} - ${paid}` : sql`${all} - ${paid}`;
+    return plan.carryForward ? sql`${total} - ${all}` : sql`0::bigint`;
+  };
   const consumed = plan.capExcess === 'carry' ? sql`q.paid` : sql`p.pairs`;
   const writes = plan.carryForward ? sql`p.pairs > 0` : sql`(p.pairs > 0 or t.l > 0 or t.r > 0)`;
   return sql`with later as (
@@ -94,7 +85,7 @@ function pairingSelect(
     )
     select p.member_id, p.lb, p.rb, p.added_l, p.added_r, p.counted_l, p.counted_r, p.pairs, p.l, p.r,
       (case m.rank ${caps} end) cap, q.paid, q.paid * ${pp} bonus, us.paid_l, us.paid_r,
-      ${afterLeft} left_after, ${afterRight} right_after, p.first_pair_done or (f.first and ${consumed} > 0) first_after
+      ${after('l')} left_after, ${after('r')} right_after, p.first_pair_done or (f.first and ${consumed} > 0) first_after
     from paired p join members m on m.id = p.member_id
     cross join lateral (select p.l, p.r) t
     cross join lateral (select p.strong_left) a

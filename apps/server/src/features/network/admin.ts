@@ -8,10 +8,10 @@ import { audit } from '../admin/audit.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { todayOf } from '../mining/dates.ts';
 import { upline } from './bonus.ts';
+import { type LegRow, legColumns, legFigures, usd } from './figures.ts';
 import { compilePlan, DEFAULT_PLAN, planVersions, share, VOLUME_ASSET } from './plan.ts';
 import { recomputeRanks } from './ranks.ts';
 
-const usd = (v: string | bigint | null | undefined) => money(v ?? '0', VOLUME_ASSET);
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 type MemberRow = {
@@ -81,17 +81,10 @@ export async function memberDetail(db: Db, userid: string) {
       role: string;
       personal_volume: string | null;
       direct_count: string | null;
-      left_count: string | null;
-      right_count: string | null;
-      left_volume: string | null;
-      right_volume: string | null;
-      left_balance: string | null;
-      right_balance: string | null;
-    }
+    } & LegRow
   >`select m.id::text, m.userid, m.name, m.email, m.mobile, m.tel_prefix, m.role, m.rank, m.status, m.kyc_state,
       m.created_at, sp.userid sponsor, pp.userid placement, m.side, s.personal_volume::text, s.direct_count::text,
-      s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
-      c.left_volume::text left_balance, c.right_volume::text right_balance
+      ${legColumns}
     from members m left join members sp on sp.id = m.sponsor_id left join members pp on pp.id = m.placement_parent_id
     left join member_stats s on s.member_id = m.id cross join lateral pairing_carried(m.id) c
     where lower(m.userid) = lower(${userid})`.execute(db);
@@ -129,12 +122,7 @@ export async function memberDetail(db: Db, userid: string) {
     })),
     personal_volume: usd(m.personal_volume),
     direct_count: Number(m.direct_count ?? 0),
-    left_count: Number(m.left_count ?? 0),
-    right_count: Number(m.right_count ?? 0),
-    left_volume: usd(m.left_volume),
-    right_volume: usd(m.right_volume),
-    left_balance: usd(m.left_balance),
-    right_balance: usd(m.right_balance),
+    ...legFigures(m),
     rank_history: ranks.map((x) => ({
       from: x.from_rank,
       to: x.to_rank,

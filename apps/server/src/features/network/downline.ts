@@ -1,17 +1,13 @@
 import { type Rank, SPONSOR_LEVELS } from '@mp/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { money } from '../../lib/amount.ts';
 import { pairDay } from './pairing-math.ts';
-import { currentPlan, share, VOLUME_ASSET } from './plan.ts';
+import { currentPlan, share } from './plan.ts';
 import { nextRankRule } from './ranks.ts';
-import { findMember, type Me, searchable } from './tree.ts';
+import { type LegRow, legColumns, legFigures, usd } from './figures.ts';
+import { findMember, type Me, scanDownline, searchable } from './tree.ts';
 
 /** Sponsor-downline lists: direct recruits, a level, a search. */
-const usd = (v: string | bigint | null | undefined) => money(v ?? '0', VOLUME_ASSET);
-
-/** A search counts at most this many matches (each is checked against the tree): a total of 100 means "100 or more". */
-const SEARCH_COUNT_MAX = 100;
 
 type Row = {
   userid: string;
@@ -91,7 +87,10 @@ export async function levelDownline(db: Conn, me: Me, level: number, page: numbe
   );
 }
 
-/** Sponsor-downline members (any level) whose userid starts with the keyword. */
+/**
+ * Sponsor-downline members (any level) whose userid starts with the keyword. The total counts matches up to one past
+ * this page (so the list knows whether another page exists), not all of them.
+ */
 export async function searchSponsorDownline(
   db: Conn,
   me: Me,
@@ -102,18 +101,12 @@ export async function searchSponsorDownline(
   const prefix = searchable(keyword);
   const mine = await findMember(db, me.userid);
   if (!prefix || !mine) return { list: [], page, pagesize, total: 0 };
-  const match = sql`lower(m.userid) like ${`${prefix}%`} and m.sponsor_depth > ${mine.sponsor_depth}
-    and tree_ancestor_at(m.id, ${mine.sponsor_depth}, true) = ${me.id}::bigint`;
-  return paged(
-    db,
-    sql<Row>`select ${columns(mine.sponsor_depth)} from members m ${joins} where ${match}
-      order by lower(m.userid) limit ${pagesize} offset ${(page - 1) * pagesize}`,
-    sql<{
-      n: string;
-    }>`select count(*)::text n from (select 1 from members m where ${match} limit ${SEARCH_COUNT_MAX}) x`,
-    page,
-    pagesize,
-  );
+  const offset = (page - 1) * pagesize;
+  const { ids } = await scanDownline(db, mine, prefix, true, offset + pagesize + 1);
+  const pageIds = ids.slice(offset, offset + pagesize);
+  const rows = await sql<Row>`select ${columns(mine.sponsor_depth)} from members m ${joins}
+    where m.id = any(${pageIds}::bigint[]) order by lower(m.userid)`.execute(db);
+  return { list: rows.rows.map(view), page, pagesize, total: ids.length };
 }
 
 export async function fiveLevels(db: Conn, me: Me) {
@@ -135,23 +128,18 @@ export async function fiveLevels(db: Conn, me: Me) {
 /** The member's team summary, with an estimate of today's pairing from the volumes not yet paired. */
 export async function groupInfo(db: Conn, me: Me) {
   const plan = await currentPlan(db);
-  const r = await sql<{
-    rank: Rank;
-    personal_volume: string | null;
-    direct_count: string | null;
-    sponsor_team_count: string | null;
-    left_count: string | null;
-    right_count: string | null;
-    left_volume: string | null;
-    right_volume: string | null;
-    left_balance: string | null;
-    right_balance: string | null;
-    first_pair_done: boolean | null;
-    open_l: string;
-    open_r: string;
-  }>`select m.rank, s.personal_volume::text, s.direct_count::text, s.sponsor_team_count::text, s.left_count::text,
-      s.right_count::text, s.left_volume::text, s.right_volume::text, c.left_volume::text left_balance,
-      c.right_volume::text right_balance, ps.first_pair_done, coalesce(v.l, 0)::text open_l, coalesce(v.r, 0)::text open_r
+  const r = await sql<
+    {
+      rank: Rank;
+      personal_volume: string | null;
+      direct_count: string | null;
+      sponsor_team_count: string | null;
+      first_pair_done: boolean | null;
+      open_l: string;
+      open_r: string;
+    } & LegRow
+  >`select m.rank, s.personal_volume::text, s.direct_count::text, s.sponsor_team_count::text,
+      ${legColumns}, ps.first_pair_done, coalesce(v.l, 0)::text open_l, coalesce(v.r, 0)::text open_r
     from members m left join member_stats s on s.member_id = m.id left join pairing_state ps on ps.member_id = m.id
     cross join lateral pairing_carried(m.id) c
     left join lateral (
@@ -192,14 +180,9 @@ export async function groupInfo(db: Conn, me: Me) {
     personal_volume: usd(m.personal_volume),
     direct_count: Number(m.direct_count ?? 0),
     sponsor_team_count: Number(m.sponsor_team_count ?? 0),
-    left_count: Number(m.left_count ?? 0),
-    right_count: Number(m.right_count ?? 0),
-    left_volume: usd(m.left_volume),
-    right_volume: usd(m.right_volume),
+    ...legFigures(m),
     left_today: usd(m.open_l),
     right_today: usd(m.open_r),
-    left_balance: usd(m.left_balance),
-    right_balance: usd(m.right_balance),
     today_pairing: usd(estimate.bonus),
     cap: usd(cap),
     // pairDay never pays more than the cap.

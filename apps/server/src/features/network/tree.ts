@@ -2,17 +2,15 @@ import { DOWNLINE_SEARCH_MAX, type Rank, type TreeNode } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
-import { money } from '../../lib/amount.ts';
-import { VOLUME_ASSET } from './plan.ts';
+import { type LegRow, legColumns, legFigures, type PlacementRow, placementMatch } from './figures.ts';
 
 /**
  * Reads of the trees from one member's point of view. Every node asked for must be in the member's own downline:
  * `tree_contains` answers with at most ~17 key probes (jump pointers, migration 0006), however deep the tree.
  */
 export type Me = { id: string; userid: string };
-type Found = { id: string; userid: string; depth: number; sponsor_depth: number };
+export type Found = { id: string; userid: string; depth: number; sponsor_depth: number };
 
-const usd = (v: string | null | undefined) => money(v ?? '0', VOLUME_ASSET);
 const day = (d: Date | string) => new Date(d).toISOString();
 
 /** A userid to look for as typed; anything but letters and digits cannot match one (and would be a LIKE pattern). */
@@ -43,31 +41,26 @@ export async function placementNode(db: Conn, me: Me, userid: string | undefined
 export async function treeView(db: Conn, me: Me, userid: string | undefined, levels: number) {
   const root = await placementNode(db, me, userid);
   const top = await findMember(db, me.userid);
-  const rows = await sql<{
-    id: string;
-    userid: string;
-    parent: string | null;
-    side: 'L' | 'R' | null;
-    level: number;
-    rank: Rank;
-    created_at: Date;
-    left_count: string | null;
-    right_count: string | null;
-    left_volume: string | null;
-    right_volume: string | null;
-    left_balance: string | null;
-    right_balance: string | null;
-    has_left: boolean;
-    has_right: boolean;
-    favorite: boolean;
-  }>`with recursive t(id, level) as (
+  const rows = await sql<
+    {
+      id: string;
+      userid: string;
+      parent: string | null;
+      side: 'L' | 'R' | null;
+      level: number;
+      rank: Rank;
+      created_at: Date;
+      has_left: boolean;
+      has_right: boolean;
+      favorite: boolean;
+    } & LegRow
+  >`with recursive t(id, level) as (
       select ${root.id}::bigint, 0
       union all
       select m.id, t.level + 1 from t join members m on m.placement_parent_id = t.id where t.level < ${levels - 1}
     )
     select m.id::text, m.userid, p.userid parent, m.side, t.level, m.rank, m.created_at,
-      s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
-      c.left_volume::text left_balance, c.right_volume::text right_balance,
+      ${legColumns},
       exists (select 1 from members c where c.placement_parent_id = m.id and c.side = 'L') has_left,
       exists (select 1 from members c where c.placement_parent_id = m.id and c.side = 'R') has_right,
       exists (select 1 from tree_favorites f where f.member_id = ${me.id}::bigint and f.node_id = m.id) favorite
@@ -83,12 +76,7 @@ export async function treeView(db: Conn, me: Me, userid: string | undefined, lev
     level: r.level,
     rank: r.rank,
     joined: day(r.created_at),
-    left_count: Number(r.left_count ?? 0),
-    right_count: Number(r.right_count ?? 0),
-    left_volume: usd(r.left_volume),
-    right_volume: usd(r.right_volume),
-    left_balance: usd(r.left_balance),
-    right_balance: usd(r.right_balance),
+    ...legFigures(r),
     has_left: r.has_left,
     has_right: r.has_right,
     expandable: r.level === levels - 1 && (r.has_left || r.has_right),
@@ -106,37 +94,58 @@ export async function treeView(db: Conn, me: Me, userid: string | undefined, lev
   return { top: me.userid, root: root.userid, up, depth: root.depth - (top?.depth ?? 0), nodes };
 }
 
-/** Placement-downline members whose userid starts with the text, nearest first by userid (at most 20). */
+/** Candidates read per step of a downline search, and the most it reads before answering with what it found. */
+const SCAN_CHUNK = 200;
+const SCAN_MAX = 2_000;
+
+/**
+ * Members of `me`'s downline (placement or sponsor tree) whose userid starts with `prefix`, in userid order, up to
+ * `want`: reads matching userids from the index a chunk at a time and keeps those whose ancestor at `me`'s depth is
+ * `me`. Stops after SCAN_MAX candidates (a prefix shared by many members outside the downline): `complete` is false
+ * then. Each step is an index range scan and a few key probes per candidate, whatever the planner thinks.
+ */
+export async function scanDownline(
+  db: Conn,
+  me: Found,
+  prefix: string,
+  sponsorTree: boolean,
+  want: number,
+): Promise<{ ids: string[]; complete: boolean }> {
+  const depth = sponsorTree ? me.sponsor_depth : me.depth;
+  const depthColumn = sponsorTree ? sql`sponsor_depth` : sql`depth`;
+  const ids: string[] = [];
+  let after = '';
+  for (let read = 0; read < SCAN_MAX; read += SCAN_CHUNK) {
+    const chunk = await sql<{ id: string; k: string; ok: boolean | null }>`
+      with c as materialized (
+        select id, lower(userid) k, ${depthColumn} d from members
+        where lower(userid) like ${`${prefix}%`} and lower(userid) > ${after}
+        order by lower(userid) limit ${SCAN_CHUNK}
+      )
+      select id::text, k, d > ${depth} and tree_ancestor_at(id, ${depth}, ${sponsorTree}) = ${me.id}::bigint ok
+      from c order by k`.execute(db);
+    for (const r of chunk.rows) {
+      if (r.ok) ids.push(r.id);
+      if (ids.length >= want) return { ids, complete: true };
+    }
+    if (chunk.rows.length < SCAN_CHUNK) return { ids, complete: true };
+    after = chunk.rows[chunk.rows.length - 1]!.k;
+  }
+  return { ids, complete: false };
+}
+
+/** Placement-downline members whose userid starts with the text, in userid order (at most 20). */
 export async function searchPlacement(db: Conn, me: Me, text: string) {
   const prefix = searchable(text);
   const mine = await findMember(db, me.userid);
   if (!prefix || !mine) return { list: [] };
-  const rows = await sql<{
-    id: string;
-    userid: string;
-    rank: Rank;
-    created_at: Date;
-    depth: number;
-    leg: 'L' | 'R';
-  }>`
-    with found as (
-      select m.id, m.userid, m.rank, m.created_at, m.depth from members m
-      where lower(m.userid) like ${`${prefix}%`} and m.depth > ${mine.depth}
-        and tree_ancestor_at(m.id, ${mine.depth}, false) = ${me.id}::bigint
-      order by lower(m.userid) limit ${DOWNLINE_SEARCH_MAX}
-    )
-    select f.id::text, f.userid, f.rank, f.created_at, f.depth - ${mine.depth} depth, l.side leg
-    from found f join members l on l.id = tree_ancestor_at(f.id, ${mine.depth + 1}, false)
-    order by lower(f.userid)`.execute(db);
-  return {
-    list: rows.rows.map((r) => ({
-      userid: r.userid,
-      rank: r.rank,
-      joined: day(r.created_at),
-      depth: r.depth,
-      leg: r.leg,
-    })),
-  };
+  const { ids } = await scanDownline(db, mine, prefix, false, DOWNLINE_SEARCH_MAX);
+  if (ids.length === 0) return { list: [] };
+  const rows =
+    await sql<PlacementRow>`select m.userid, m.rank, m.created_at, m.depth - ${mine.depth} depth, l.side leg
+    from members m join members l on l.id = tree_ancestor_at(m.id, ${mine.depth + 1}, false)
+    where m.id = any(${ids}::bigint[]) order by lower(m.userid)`.execute(db);
+  return { list: rows.rows.map(placementMatch) };
 }
 
 /** One member of the downline (either tree) by exact userid. */
@@ -217,14 +226,7 @@ export async function favorites(db: Conn, me: Me, page: number, pagesize: number
     .where('member_id', '=', me.id)
     .executeTakeFirstOrThrow();
   return {
-    list: rows.rows.map((r) => ({
-      userid: r.userid,
-      rank: r.rank,
-      joined: day(r.created_at),
-      depth: r.depth,
-      leg: r.leg ?? ('L' as const),
-      created_at: day(r.at),
-    })),
+    list: rows.rows.map((r) => ({ ...placementMatch(r), created_at: day(r.at) })),
     page,
     pagesize,
     total: Number(total.n),

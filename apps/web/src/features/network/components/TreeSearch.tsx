@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Input } from 'antd-mobile';
-import { SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../lib/useDebounced.ts';
 import { useridSearchQuery } from '../api.ts';
-
-/** As-you-type wait before asking the server (ms). */
-const SEARCH_DELAY_MS = 300;
+import { UseridSearchBox, useSearchKeyword } from './UseridSearchBox.tsx';
 
 /** Finds members of the placement downline by the start of their userid; picking one shows the tree from there. */
 export function TreeSearch({ onPick }: { onPick: (userid: string) => void }) {
   const { t } = useTranslation('network');
   const [text, setText] = useState('');
-  const keyword = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const keyword = useSearchKeyword(text);
   const search = useQuery(useridSearchQuery(keyword));
   const open = text.trim() !== '' && keyword !== '';
   const pick = (userid: string) => {
@@ -22,20 +17,13 @@ export function TreeSearch({ onPick }: { onPick: (userid: string) => void }) {
   };
   return (
     <div className="network-search">
-      <div className="network-search-box">
-        <SearchOutline aria-hidden />
-        <Input
-          id="tree-search"
-          data-testid="tree-search"
-          placeholder={t('tree.searchPlaceholder')}
-          aria-label={t('tree.search')}
-          value={text}
-          onChange={setText}
-          maxLength={15}
-          autoComplete="off"
-          clearable
-        />
-      </div>
+      <UseridSearchBox
+        id="tree-search"
+        placeholder={t('tree.searchPlaceholder')}
+        label={t('tree.search')}
+        value={text}
+        onChange={setText}
+      />
       {open ? (
         <div className="network-search-results" data-testid="tree-search-results" role="listbox">
           {search.isFetching && !search.data ? (

@@ -1,18 +1,13 @@
-import { Input } from 'antd-mobile';
-import { SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { useDebounced } from '../../../lib/useDebounced.ts';
 import { type DownlineMember, fetchDirects, fetchDownlineSearch, networkKeys } from '../api.ts';
 import { DownlineRow } from '../components/DownlineRow.tsx';
 import { MemberPopup } from '../components/MemberPopup.tsx';
+import { UseridSearchBox, useSearchKeyword } from '../components/UseridSearchBox.tsx';
 import '../network.css';
-
-/** As-you-type wait before searching (ms). */
-const SEARCH_DELAY_MS = 300;
 
 /**
  * The members one invited (member/downlinelist); typing switches to a search of the whole sponsor downline by
@@ -21,27 +16,20 @@ const SEARCH_DELAY_MS = 300;
 export default function MyAffiliatesPage() {
   const { t } = useTranslation('network');
   const [text, setText] = useState('');
-  const keyword = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const keyword = useSearchKeyword(text);
   const [picked, setPicked] = useState('');
   const renderItem = (m: DownlineMember) => <DownlineRow m={m} onPick={setPicked} />;
 
   return (
     <PageLayout title={t('routes:/pages/personal/MyAffiliates')} testId="affiliates-page">
       <div className="network-search">
-        <div className="network-search-box">
-          <SearchOutline aria-hidden />
-          <Input
-            id="affiliates-search"
-            data-testid="affiliates-search"
-            placeholder={t('affiliates.searchPlaceholder')}
-            aria-label={t('affiliates.search')}
-            value={text}
-            onChange={setText}
-            maxLength={15}
-            autoComplete="off"
-            clearable
-          />
-        </div>
+        <UseridSearchBox
+          id="affiliates-search"
+          placeholder={t('affiliates.searchPlaceholder')}
+          label={t('affiliates.search')}
+          value={text}
+          onChange={setText}
+        />
       </div>
       <h2 className="section-title" data-testid="affiliates-heading">
         {keyword ? t('affiliates.results', { keyword }) : t('affiliates.directs')}

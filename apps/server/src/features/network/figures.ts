@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { money } from '../../lib/amount.ts';
+import { VOLUME_ASSET } from './plan.ts';
+
+/** Minor units of the volume asset (USDT) on the wire. */
+export const usd = (v: string | bigint | null | undefined) => money(v ?? '0', VOLUME_ASSET);
+
+/** A member's leg figures as selected by `legColumns` (text; null without a stats row). */
+export type LegRow = {
+  left_count: string | null;
+  right_count: string | null;
+  left_volume: string | null;
+  right_volume: string | null;
+  left_balance: string | null;
+  right_balance: string | null;
+};
+
+/** The columns of `LegRow`, from member_stats `s` and `pairing_carried(...) c`. */
+export const legColumns = sql`s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
+  c.left_volume::text left_balance, c.right_volume::text right_balance`;
+
+/** Leg counts, lifetime leg volumes and carried balances, as the calls show them. */
+export function legFigures(r: LegRow) {
+  return {
+    left_count: Number(r.left_count ?? 0),
+    right_count: Number(r.right_count ?? 0),
+    left_volume: usd(r.left_volume),
+    right_volume: usd(r.right_volume),
+    left_balance: usd(r.left_balance),
+    right_balance: usd(r.right_balance),
+  };
+}
+
+/** A downline member as a match of a search or a bookmark: where they sit below the member asking. */
+export type PlacementRow = {
+  userid: string;
+  rank: string;
+  created_at: Date;
+  depth: number;
+  leg: 'L' | 'R' | null;
+};
+export function placementMatch<R extends PlacementRow>(r: R) {
+  return {
+    userid: r.userid,
+    rank: r.rank as import('@mp/contract').Rank,
+    joined: new Date(r.created_at).toISOString(),
+    depth: r.depth,
+    leg: r.leg ?? ('L' as const),
+  };
+}

@@ -24,7 +24,13 @@ import { propagateTree } from '../../apps/server/src/features/network/propagate.
 import { type Me, searchPlacement, treeView } from '../../apps/server/src/features/network/tree.ts';
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
 import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
-import { PAIRING_JOB, pairingJob } from '../../apps/server/src/jobs/pairing.ts';
+import {
+  PAIRING_ID_RANGE,
+  PAIRING_JOB,
+  pairingJob,
+  pairingSelect,
+} from '../../apps/server/src/jobs/pairing.ts';
+import { currentPlan } from '../../apps/server/src/features/network/plan.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
 
 const { values: args } = parseArgs({
@@ -33,6 +39,9 @@ const { values: args } = parseArgs({
     chain: { type: 'string', default: '100000' },
     purchases: { type: 'string', default: '20000' },
     samples: { type: 'string', default: '200' },
+    // Only the pairing (skips the per-call samples), and print the plan of its first id range.
+    'pairing-only': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(args.members);
@@ -197,128 +206,143 @@ async function main() {
     const scan = await plainScan(db);
     log(`\nbaseline: plain scan of members (${TOTAL} rows): ${f(scan)}`);
 
-    const randomTop: Me = { id: String(tree.id(1)), userid: 'r1' };
-    const chainTop: Me = { id: String(tree.id(RANDOM + 1)), userid: 'c1' };
-    const chainBottom = tree.id(tree.n - 1);
-
-    // 1. Placing a member: insert (the trigger writes depth and jump pointers) + propagation of the leg counts.
-    const place = async (parentId: number, sponsorId: number, label: string) =>
-      timed(async () => {
-        const free = await sql<{ side: string }>`select s.side from (values ('L'), ('R')) s(side)
-          where not exists (select 1 from members m where m.placement_parent_id = ${parentId} and m.side = s.side)
-          limit 1`.execute(db);
-        const sideFree = free.rows[0]?.side;
-        if (!sideFree) return;
-        await sql`insert into members (userid, name, sponsor_id, placement_parent_id, side)
-          values (${label}, '', ${sponsorId}, ${parentId}, ${sideFree})`.execute(db);
-        await propagateTree(db);
-      });
-    const placeRandom: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const p = tree.id(1 + pick(RANDOM));
-      const [, ms] = await place(p, p, `np${i}`);
-      placeRandom.push(ms);
-    }
-    const placeChain: number[] = [];
-    let bottom = chainBottom;
-    for (let i = 0; i < 10; i++) {
-      const [, ms] = await place(bottom, bottom, `nc${i}`);
-      placeChain.push(ms);
-      const b = await sql<{ id: string }>`select id::text from members where userid = ${`nc${i}`}`.execute(
-        db,
-      );
-      bottom = Number(b.rows[0]!.id);
-    }
-    const pr = stats(placeRandom);
-    const pc = stats(placeChain);
-    log(`\nplace a member (insert + leg counts to every ancestor):`);
-    log(
-      `  random tree (depth ~${tree.depth[Math.floor(RANDOM / 2)]}): p50 ${f(pr.p50)}, p99 ${f(pr.p99)}  (${(pr.p50 / scan).toFixed(2)}x scan)`,
-    );
-    log(
-      `  bottom of the ${CHAIN}-deep chain: p50 ${f(pc.p50)}, max ${f(pc.max)}  (${(pc.p50 / scan).toFixed(2)}x scan)`,
-    );
-
-    // 2. Propagating one purchase's volume to every ancestor.
-    const buyOne = async (memberId: number, order: number) =>
-      timed(async () => {
-        await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
-          values (${memberId}, 'bench', ${order}, 100000000, 100000000, 'USDT', ${`${DATE}T10:00:00Z`})`.execute(
-          db,
-        );
-        await propagateTree(db);
-      });
-    const volRandom: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) volRandom.push((await buyOne(tree.id(1 + pick(RANDOM)), i + 1))[1]);
-    const volChain: number[] = [];
-    for (let i = 0; i < 10; i++) volChain.push((await buyOne(bottom, 100_000 + i))[1]);
-    const vr = stats(volRandom);
-    const vc = stats(volChain);
-    log(`\npropagate a purchase's volume to every ancestor:`);
-    log(`  random tree: p50 ${f(vr.p50)}, p99 ${f(vr.p99)}  (${(vr.p50 / scan).toFixed(2)}x scan)`);
-    log(`  bottom of the chain: p50 ${f(vc.p50)}, max ${f(vc.max)}  (${(vc.p50 / scan).toFixed(2)}x scan)`);
-
-    // 3. One screen of the tree (3 levels), from the member's own top, of random nodes of their downline.
-    const screen: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const node = i % 10 === 0 ? `c${CHAIN - pick(10)}` : `r${1 + pick(RANDOM)}`;
-      const me = node.startsWith('c') ? chainTop : randomTop;
-      screen.push((await timed(() => treeView(db, me, node, 3)))[1]);
-    }
-    const sc = stats(screen);
-    log(
-      `\ntree screen (3 levels, access check; 1 in 10 at the bottom of the chain): p50 ${f(sc.p50)}, p99 ${f(sc.p99)}  ${sc.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
-    );
-
-    // 4. Searching the downline by userid prefix: placement (tree viewer) and sponsor (affiliates) trees.
-    const search: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const chain = i % 4 === 0;
-      const prefix = chain ? `c${1 + pick(CHAIN)}` : `r${1 + pick(RANDOM)}`.slice(0, 2 + pick(5));
-      const me = chain ? chainTop : randomTop;
-      search.push((await timed(() => searchPlacement(db, me, prefix)))[1]);
-      search.push((await timed(() => searchSponsorDownline(db, me, prefix, 1, 10)))[1]);
-    }
-    const se = stats(search);
-    log(
-      `search the downline (prefix; placement and sponsor): p50 ${f(se.p50)}, p99 ${f(se.p99)}  ${se.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
-    );
-
-    // 5. The daily pairing after a day of purchases spread over the random tree (and ten in the chain).
-    log(`\n${PURCHASES} purchases in the random tree and 10 in the chain on ${DATE} ...`);
-    await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
-      select m.id, 'bench-day', g, v, v, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz
-      from generate_series(1, ${PURCHASES}) g
-      cross join lateral (select (100 + (g * 37) % 900)::bigint * 1000000 v) amount
-      join members m on m.id = ${rootId} + 1 + ((g * 7919) % ${RANDOM})`.execute(db);
-    // And a few at the bottom half of the chain (each walks up to 100,000 ancestors).
-    await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
-      select ${rootId} + ${RANDOM} + 1 + ${Math.floor(CHAIN / 2)} + g * ${Math.floor(CHAIN / 20)}, 'bench-chain', g,
-        200000000, 200000000, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz from generate_series(1, 10) g`.execute(db);
-    const [, propMs] = await timed(() => propagateTree(db));
-    log(`  propagated in ${(propMs / 1000).toFixed(1)} s`);
-    const open = await sql<{
-      n: string;
-    }>`select count(distinct member_id)::text n from leg_volume_daily where day = ${DATE}::date`.execute(db);
-    await sql`vacuum analyze`.execute(db);
-    const scan2 = await plainScan(db);
-    const ledger = createLedger(db);
-    const job = pairingJob(db, ledger.accounts);
-    const [run, pairMs] = await timed(() => runDailyJob(db, PAIRING_JOB, job, DATE));
-    const ratio = pairMs / scan2;
-    log(
-      `daily pairing for all ${TOTAL} members (${open.rows[0]?.n} with new leg volume, ${run.items_now} settled, ${run.amounts.map((a) => `${a.amount} ${a.asset} minor`).join(', ')} paid):`,
-    );
-    log(
-      `  ${f(pairMs)} vs plain scan ${f(scan2)}: ${ratio.toFixed(1)}x  ${ratio <= 10 ? 'OK' : 'OVER'} (target within 10x)`,
-    );
-    const [again, againMs] = await timed(() => runDailyJob(db, PAIRING_JOB, job, DATE));
-    log(`  re-run: ${again.items_now} settled in ${f(againMs)} (must be 0)`);
+    if (!args['pairing-only']) await samples(db, tree, scan);
+    await pairing(db, rootId, tree);
     await db.destroy();
   } finally {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type Tree = Awaited<ReturnType<typeof build>>;
+
+async function samples(db: Db, tree: Tree, scan: number) {
+  const randomTop: Me = { id: String(tree.id(1)), userid: 'r1' };
+  const chainTop: Me = { id: String(tree.id(RANDOM + 1)), userid: 'c1' };
+  const chainBottom = tree.id(tree.n - 1);
+  // 1. Placing a member: insert (the trigger writes depth and jump pointers) + propagation of the leg counts.
+  const place = async (parentId: number, sponsorId: number, label: string) =>
+    timed(async () => {
+      const free = await sql<{ side: string }>`select s.side from (values ('L'), ('R')) s(side)
+          where not exists (select 1 from members m where m.placement_parent_id = ${parentId} and m.side = s.side)
+          limit 1`.execute(db);
+      const sideFree = free.rows[0]?.side;
+      if (!sideFree) return;
+      await sql`insert into members (userid, name, sponsor_id, placement_parent_id, side)
+          values (${label}, '', ${sponsorId}, ${parentId}, ${sideFree})`.execute(db);
+      await propagateTree(db);
+    });
+  const placeRandom: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const p = tree.id(1 + pick(RANDOM));
+    const [, ms] = await place(p, p, `np${i}`);
+    placeRandom.push(ms);
+  }
+  const placeChain: number[] = [];
+  let bottom = chainBottom;
+  for (let i = 0; i < 10; i++) {
+    const [, ms] = await place(bottom, bottom, `nc${i}`);
+    placeChain.push(ms);
+    const b = await sql<{ id: string }>`select id::text from members where userid = ${`nc${i}`}`.execute(db);
+    bottom = Number(b.rows[0]!.id);
+  }
+  const pr = stats(placeRandom);
+  const pc = stats(placeChain);
+  log(`\nplace a member (insert + leg counts to every ancestor):`);
+  log(
+    `  random tree (depth ~${tree.depth[Math.floor(RANDOM / 2)]}): p50 ${f(pr.p50)}, p99 ${f(pr.p99)}  (${(pr.p50 / scan).toFixed(2)}x scan)`,
+  );
+  log(
+    `  bottom of the ${CHAIN}-deep chain: p50 ${f(pc.p50)}, max ${f(pc.max)}  (${(pc.p50 / scan).toFixed(2)}x scan)`,
+  );
+
+  // 2. Propagating one purchase's volume to every ancestor.
+  const buyOne = async (memberId: number, order: number) =>
+    timed(async () => {
+      await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
+          values (${memberId}, 'bench', ${order}, 100000000, 100000000, 'USDT', ${`${DATE}T10:00:00Z`})`.execute(
+        db,
+      );
+      await propagateTree(db);
+    });
+  const volRandom: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) volRandom.push((await buyOne(tree.id(1 + pick(RANDOM)), i + 1))[1]);
+  const volChain: number[] = [];
+  for (let i = 0; i < 10; i++) volChain.push((await buyOne(bottom, 100_000 + i))[1]);
+  const vr = stats(volRandom);
+  const vc = stats(volChain);
+  log(`\npropagate a purchase's volume to every ancestor:`);
+  log(`  random tree: p50 ${f(vr.p50)}, p99 ${f(vr.p99)}  (${(vr.p50 / scan).toFixed(2)}x scan)`);
+  log(`  bottom of the chain: p50 ${f(vc.p50)}, max ${f(vc.max)}  (${(vc.p50 / scan).toFixed(2)}x scan)`);
+
+  // 3. One screen of the tree (3 levels), from the member's own top, of random nodes of their downline.
+  const screen: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const node = i % 10 === 0 ? `c${CHAIN - pick(10)}` : `r${1 + pick(RANDOM)}`;
+    const me = node.startsWith('c') ? chainTop : randomTop;
+    screen.push((await timed(() => treeView(db, me, node, 3)))[1]);
+  }
+  const sc = stats(screen);
+  log(
+    `\ntree screen (3 levels, access check; 1 in 10 at the bottom of the chain): p50 ${f(sc.p50)}, p99 ${f(sc.p99)}  ${sc.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
+  );
+
+  // 4. Searching the downline by userid prefix: placement (tree viewer) and sponsor (affiliates) trees.
+  const search: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const chain = i % 4 === 0;
+    const prefix = chain ? `c${1 + pick(CHAIN)}` : `r${1 + pick(RANDOM)}`.slice(0, 2 + pick(5));
+    const me = chain ? chainTop : randomTop;
+    search.push((await timed(() => searchPlacement(db, me, prefix)))[1]);
+    search.push((await timed(() => searchSponsorDownline(db, me, prefix, 1, 10)))[1]);
+  }
+  const se = stats(search);
+  log(
+    `search the downline (prefix; placement and sponsor): p50 ${f(se.p50)}, p99 ${f(se.p99)}  ${se.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
+  );
+}
+
+async function pairing(db: Db, rootId: number, tree: Tree) {
+  // 5. The daily pairing after a day of purchases spread over the random tree (and ten in the chain).
+  log(`\n${PURCHASES} purchases in the random tree and 10 in the chain on ${DATE} ...`);
+  await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
+      select m.id, 'bench-day', g, v, v, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz
+      from generate_series(1, ${PURCHASES}) g
+      cross join lateral (select (100 + (g * 37) % 900)::bigint * 1000000 v) amount
+      join members m on m.id = ${rootId} + 1 + ((g * 7919) % ${RANDOM})`.execute(db);
+  // And a few at the bottom half of the chain (each walks up to 100,000 ancestors).
+  await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
+      select ${tree.id(RANDOM + Math.floor(CHAIN / 2))}::bigint + g * ${Math.floor(CHAIN / 20)}, 'bench-chain', g,
+        200000000, 200000000, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz from generate_series(0, 9) g`.execute(
+    db,
+  );
+  const [, propMs] = await timed(() => propagateTree(db));
+  log(`  propagated in ${(propMs / 1000).toFixed(1)} s`);
+  const open = await sql<{
+    n: string;
+  }>`select count(distinct member_id)::text n from leg_volume_daily where day = ${DATE}::date`.execute(db);
+  await sql`vacuum analyze`.execute(db);
+  const scan2 = await plainScan(db);
+  if (args.explain) {
+    const plan = await currentPlan(db);
+    const r = await sql<{
+      'QUERY PLAN': string;
+    }>`explain (analyze, buffers) ${pairingSelect(plan, DATE, null, 0, PAIRING_ID_RANGE)}`.execute(db);
+    log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+  }
+  const ledger = createLedger(db);
+  const job = pairingJob(db, ledger.accounts);
+  const [run, pairMs] = await timed(() => runDailyJob(db, PAIRING_JOB, job, DATE));
+  const ratio = pairMs / scan2;
+  log(
+    `daily pairing for all ${TOTAL} members (${open.rows[0]?.n} with new leg volume, ${run.items_now} settled, ${run.amounts.map((a) => `${a.amount} ${a.asset} minor`).join(', ')} paid):`,
+  );
+  log(
+    `  ${f(pairMs)} vs plain scan ${f(scan2)}: ${ratio.toFixed(1)}x  ${ratio <= 10 ? 'OK' : 'OVER'} (target within 10x)`,
+  );
+  const [again, againMs] = await timed(() => runDailyJob(db, PAIRING_JOB, job, DATE));
+  log(`  re-run: ${again.items_now} settled in ${f(againMs)} (must be 0)`);
 }
 
 main().catch((err) => {

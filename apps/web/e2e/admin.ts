@@ -1,12 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { api, openApp } from './browser.ts';
+import { api, openApp, type Viewport } from './browser.ts';
 import { expectText, fill } from './members.ts';
 
-/** Opens an admin page in a browser context of its own, logging the admin in through the login page it lands on. */
-export async function openAdminPage(browser: Browser, hash: string): Promise<Page> {
+/**
+ * Opens an admin page in a browser context of its own (`viewport`: openApp's phone unless given), logging the admin
+ * in through the login page it lands on.
+ */
+export async function openAdminPage(browser: Browser, hash: string, viewport?: Viewport): Promise<Page> {
   const admin = inject('admin');
-  const desk = await openApp(browser, hash);
+  const desk = await openApp(browser, hash, viewport);
   desk.setDefaultTimeout(15_000);
   await desk.getByTestId('login-page').waitFor();
   await fill(desk, 'login-username', admin.userid);

@@ -20,10 +20,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized page on the app. */
-export async function openApp(browser: Browser, hash = '#/pages/login/login'): Promise<Page> {
+export type Viewport = { width: number; height: number };
+
+/** A phone-sized page on the app (390 x 844 unless `viewport` says otherwise). */
+export async function openApp(
+  browser: Browser,
+  hash = '#/pages/login/login',
+  viewport: Viewport = { width: 390, height: 844 },
+): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport,
     deviceScaleFactor: 1,
     locale: 'en-US',
   });

@@ -10,7 +10,7 @@ import type { BatchOutcome, DailyJob } from './daily.ts';
 
 export const PAIRING_JOB = 'pairing';
 /** Members (by id range) settled per transaction. */
-export const PAIRING_ID_RANGE = 100_000;
+export const PAIRING_ID_RANGE = 250_000;
 
 /** Minor units of USDT as a wire decimal string, in SQL. */
 const dec = (x: ReturnType<typeof sql>) => sql`trim_scale((${x})::numeric / 1000000)::text`;
@@ -22,7 +22,7 @@ const dec = (x: ReturnType<typeof sql>) => sql`trim_scale((${x})::numeric / 1000
  * something are staged (a pair, or a flush when carry-forward is off): the rest keep their volume for later
  * days without a write, so the run reads every member once but writes only what it settles.
  */
-function pairingSelect(
+export function pairingSelect(
   plan: Plan,
   date: string,
   prevRun: string | null,
@@ -49,6 +49,14 @@ function pairingSelect(
   };
   const consumed = plan.capExcess === 'carry' ? sql`q.paid` : sql`p.pairs`;
   const writes = plan.carryForward ? sql`p.pairs > 0` : sql`(p.pairs > 0 or t.l > 0 or t.r > 0)`;
+  // With carry-forward, only members with new volume, or balances on both legs (capped pairs carried), can pair:
+  // a member whose volume did not change since a day they could not pair still cannot. Without it, every member
+  // with volume not yet counted is flushed, so all are read.
+  const candidates = plan.carryForward
+    ? sql`select member_id from fresh
+      union
+      select member_id from pairing_state where left_balance > 0 and right_balance > 0 and ${range}`
+    : sql`select member_id from member_stats where ${range}`;
   return sql`with later as (
       select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
       where day > ${date}::date and ${range} group by member_id
@@ -56,13 +64,14 @@ function pairingSelect(
       select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
       where day > coalesce(${prevRun}::date, '-infinity'::date) and day <= ${date}::date and ${range}
       group by member_id
+    ), ids as (${candidates}
     ), o as (
       select s.member_id, coalesce(ps.left_balance, 0) bl, coalesce(ps.right_balance, 0) br,
         s.left_volume - coalesce(ps.left_counted, 0) - coalesce(lt.l, 0) open_l,
         s.right_volume - coalesce(ps.right_counted, 0) - coalesce(lt.r, 0) open_r,
         s.left_volume - coalesce(lt.l, 0) counted_l, s.right_volume - coalesce(lt.r, 0) counted_r,
         coalesce(fr.l, 0) added_l, coalesce(fr.r, 0) added_r, coalesce(ps.first_pair_done, false) first_pair_done
-      from member_stats s
+      from ids join member_stats s using (member_id)
       left join pairing_state ps using (member_id)
       left join later lt using (member_id)
       left join fresh fr using (member_id)

@@ -173,6 +173,7 @@ export const adminMemberDetail = defineCall({
     right_count: z.number(),
     left_volume: money,
     right_volume: money,
+    /** Volume of each leg not yet paired: carried from earlier pairings plus what came since the last run. */
     left_balance: money,
     right_balance: money,
     rank_history: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string(), at: z.string() })),

@@ -119,7 +119,7 @@ ALTER TABLE purchases ADD COLUMN volume_pending boolean NOT NULL DEFAULT true;
 CREATE INDEX purchases_volume_pending ON purchases (id) WHERE volume_pending;
 
 -- Volume added to a member's legs per day (the day its purchase counts for pairing). Pairing reads only the days
--- after the last run (index on day); what came before is the lifetime total in member_stats.
+-- after the last run (index on day, member); what came before is the lifetime total in member_stats.
 CREATE TABLE leg_volume_daily (
   member_id bigint NOT NULL,
   day date NOT NULL,
@@ -127,7 +127,7 @@ CREATE TABLE leg_volume_daily (
   right_volume bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (member_id, day)
 );
-CREATE INDEX leg_volume_day ON leg_volume_daily (day);
+CREATE INDEX leg_volume_day ON leg_volume_daily (day, member_id);
 
 -- The left/right balances carried from a member's last pairing, and the lifetime leg volume counted into them
 -- (member_stats volume - counted = volume not yet paired). Written only for members whose pairing changed them.
@@ -140,6 +140,8 @@ CREATE TABLE pairing_state (
   first_pair_done boolean NOT NULL DEFAULT false,
   last_date date
 );
+-- Members who may pair without new volume (pairs beyond a cap carried on both legs).
+CREATE INDEX pairing_state_both ON pairing_state (member_id) WHERE left_balance > 0 AND right_balance > 0;
 
 -- A member's carried balances as of the last pairing run: the state's, plus volume not yet paired from days that
 -- run covered (volume of later days is "today's", shown apart).

@@ -8,7 +8,7 @@ import { audit } from '../admin/audit.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { todayOf } from '../mining/dates.ts';
 import { upline } from './bonus.ts';
-import { type LegRow, legColumns, legFigures, usd } from './figures.ts';
+import { type LegRow, legFigures, unpairedColumns, usd } from './figures.ts';
 import { compilePlan, DEFAULT_PLAN, planVersions, share, VOLUME_ASSET } from './plan.ts';
 import { recomputeRanks } from './ranks.ts';
 
@@ -84,9 +84,9 @@ export async function memberDetail(db: Db, userid: string) {
     } & LegRow
   >`select m.id::text, m.userid, m.name, m.email, m.mobile, m.tel_prefix, m.role, m.rank, m.status, m.kyc_state,
       m.created_at, sp.userid sponsor, pp.userid placement, m.side, s.personal_volume::text, s.direct_count::text,
-      ${legColumns}
+      ${unpairedColumns}
     from members m left join members sp on sp.id = m.sponsor_id left join members pp on pp.id = m.placement_parent_id
-    left join member_stats s on s.member_id = m.id cross join lateral pairing_carried(m.id) c
+    left join member_stats s on s.member_id = m.id left join pairing_state ps on ps.member_id = m.id
     where lower(m.userid) = lower(${userid})`.execute(db);
   const m = r.rows[0];
   if (!m) throw fieldRefusal(404, 'userid', 'member_not_found');

@@ -19,6 +19,14 @@ export type LegRow = {
 export const legColumns = sql`s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
   c.left_volume::text left_balance, c.right_volume::text right_balance`;
 
+/**
+ * The columns of `LegRow` with every volume not yet paired as the balances (carried, and since the last run), from
+ * member_stats `s` and pairing_state `ps`: what an operator looks at.
+ */
+export const unpairedColumns = sql`s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
+  (coalesce(ps.left_balance, 0) + coalesce(s.left_volume, 0) - coalesce(ps.left_counted, 0))::text left_balance,
+  (coalesce(ps.right_balance, 0) + coalesce(s.right_volume, 0) - coalesce(ps.right_counted, 0))::text right_balance`;
+
 /** Leg counts, lifetime leg volumes and carried balances, as the calls show them. */
 export function legFigures(r: LegRow) {
   return {

@@ -528,6 +528,11 @@ describe('admin members', () => {
       placement: tree.top.userid,
       side: 'L',
       left_count: 1,
+      // 300 on the left since day 1, 100 on the right on day 2: one pair, 200 left not yet paired.
+      left_volume: '300',
+      right_volume: '100',
+      left_balance: '200',
+      right_balance: '0',
     });
     expect(detail.wallets.map((w) => w.wallet)).toContain('reward');
     expect((await t.call('Admin/memlist', {}, { token: tree.top.token })).http).toBe(403);

@@ -1,3 +1,4 @@
+import { KYC_MAX_IMAGE_BYTES } from '@mp/contract';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,7 +73,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 50 },
+    limits: { fileSize: KYC_MAX_IMAGE_BYTES, files: 5, fields: 50 },
   });
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,11 @@ const CORE_MESSAGES = {
     'zh-CN': '{field}过长',
     'bm-MY': '{field} terlalu panjang',
   },
+  file_too_large: {
+    'en-US': 'A file may be at most {max} MB',
+    'zh-CN': '每个文件不能超过 {max} MB',
+    'bm-MY': 'Setiap fail paling besar {max} MB',
+  },
   username_format: {
     'en-US': 'Username must be 5 to 15 letters and numbers',
     'zh-CN': '用户名须为5至15位字母或数字',

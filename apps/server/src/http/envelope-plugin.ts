@@ -1,4 +1,4 @@
-import { type Envelope, type Language, translate } from '@mp/contract';
+import { type Envelope, KYC_MAX_IMAGE_BYTES, type Language, translate } from '@mp/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLanguage } from './lang.ts';
@@ -69,11 +69,14 @@ export function installEnvelope(app: FastifyInstance) {
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
-    if (
-      status === 413 ||
-      fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' ||
-      fastifyError.code === 'FST_FILES_LIMIT'
-    ) {
+    if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return send(reply, {
+        status: 0,
+        code: 422,
+        msg: translate('file_too_large', lang, { max: String(KYC_MAX_IMAGE_BYTES / (1024 * 1024)) }),
+      });
+    }
+    if (fastifyError.code === 'FST_FILES_LIMIT') {
       return send(reply, { status: 0, code: 422, msg: translate('field_too_long', lang, { field: 'file' }) });
     }
     if (status >= 400 && status < 500) {

@@ -316,6 +316,7 @@ describe('bad uploads leave nothing behind', () => {
       submit(m.token, {}, { ...goodPictures(), back: { file: big, filename: 'b.jpg', type: 'image/jpeg' } }),
     );
     expect(res.http).toBe(422);
+    expect(res.body.msg).toBe('A file may be at most 5 MB');
   });
 
   it('refuses a submission missing a side', async () => {

@@ -138,16 +138,25 @@ async function propagatePurchases(tx: Tx, plan: Plan): Promise<number> {
   return list.length;
 }
 
+/** How long a sign-up or purchase waits for its propagation before answering (it goes on in the background). */
+const AFTER_COMMIT_WAIT_MS = 1_000;
+
 /**
- * Called after a sign-up or purchase has committed, so its answer already shows the new team figures. A failure
- * here cannot undo what committed: it is logged, and the periodic sweep (main.ts) propagates what is left.
+ * Called after a sign-up or purchase has committed, so its answer already shows the new team figures: waits up to a
+ * second (an ordinary tree takes milliseconds; the bottom of a 100,000-deep chain seconds, and then the answer does
+ * not wait for it). A failure cannot undo what committed: it is logged, and the periodic sweep (main.ts) retries.
  */
 export async function propagateAfterCommit(db: Db, log?: { error: (obj: object, msg: string) => void }) {
-  try {
-    await propagateTree(db);
-  } catch (err) {
+  const work = propagateTree(db).catch((err) => {
     log?.error({ err }, 'tree propagation failed; the periodic sweep will retry');
-  }
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const wait = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, AFTER_COMMIT_WAIT_MS);
+    timer.unref();
+  });
+  await Promise.race([work, wait]);
+  clearTimeout(timer);
 }
 
 /** Propagates on a timer, for anything a failed or skipped propagation left pending. */

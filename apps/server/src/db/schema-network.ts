@@ -24,6 +24,25 @@ export interface PairingStateTable {
   last_date: DateText | null;
 }
 
+export interface PairingResultsTable {
+  member_id: string;
+  pair_date: DateText;
+  plan_version: number;
+  left_before: Int8;
+  right_before: Int8;
+  left_added: Int8;
+  right_added: Int8;
+  pairs: Int8;
+  paid_pairs: Int8;
+  bonus: Int8;
+  cap: Int8;
+  flushed_left: Int8;
+  flushed_right: Int8;
+  left_after: Int8;
+  right_after: Int8;
+  transfer_id: string | null;
+}
+
 export interface PlanVersionsTable {
   version: Generated<number>;
   settings: ColumnType<unknown, string, string>;
@@ -51,6 +70,7 @@ export interface TreeFavoritesTable {
 export interface NetworkTables {
   member_stats: MemberStatsTable;
   pairing_state: PairingStateTable;
+  pairing_results: PairingResultsTable;
   plan_versions: PlanVersionsTable;
   rank_changes: RankChangesTable;
   tree_favorites: TreeFavoritesTable;

@@ -12,9 +12,6 @@ export const PAIRING_JOB = 'pairing';
 /** Members (by id range) settled per transaction. */
 export const PAIRING_ID_RANGE = 250_000;
 
-/** Minor units of USDT as a wire decimal string, in SQL. */
-const dec = (x: ReturnType<typeof sql>) => sql`trim_scale((${x})::numeric / 1000000)::text`;
-
 /**
  * The SQL of `pairDay` (pairing-math.ts) for the members of an id range, as named steps; pairing.test.ts checks
  * both agree on random inputs. A member's volume not yet paired is their lifetime leg volume (member_stats) minus
@@ -175,12 +172,6 @@ async function settleStage(
   plan: Plan,
   date: string,
 ): Promise<BatchOutcome> {
-  await sql`insert into pairing_results (member_id, pair_date, plan_version, left_before, right_before, left_added,
-      right_added, pairs, paid_pairs, bonus, cap, flushed_left, flushed_right, left_after, right_after)
-    select member_id, ${date}::date, ${plan.version}, lb, rb, added_l, added_r, pairs, paid, bonus, cap,
-      l - paid_l - left_after, r - paid_r - right_after, left_after, right_after from pairing_stage`.execute(
-    tx,
-  );
   await sql`insert into pairing_state as s (member_id, left_balance, right_balance, left_counted, right_counted,
       first_pair_done, last_date)
     select member_id, left_after, right_after, counted_l, counted_r, first_after, ${date}::date from pairing_stage
@@ -189,23 +180,23 @@ async function settleStage(
       right_counted = excluded.right_counted, first_pair_done = excluded.first_pair_done, last_date = excluded.last_date`.execute(
     tx,
   );
+  // The transfer names the date; the volumes behind it are in pairing_results (read with the bonus record).
   const paid = await postPayouts(tx, accounts, {
     key: (first, last) => `job:${PAIRING_JOB}:${date}:${first}-${last}`,
     kind: 'bonus_pairing',
     from: platformAccount('bonus_expense', VOLUME_ASSET),
     rows: sql`select member_id source_id, member_id, ${plan.wallets.pairing} wallet, bonus amount,
-        'pairing:' || ${date} reference,
-        jsonb_build_object('date', ${date}::text, 'left_before', ${dec(sql`lb`)}, 'right_before', ${dec(sql`rb`)},
-          'left_added', ${dec(sql`added_l`)}, 'right_added', ${dec(sql`added_r`)}, 'pairs', pairs::text,
-          'paid_pairs', paid::text, 'capped', (paid < pairs)::text, 'cap', ${dec(sql`cap`)},
-          'flushed_left', ${dec(sql`l - paid_l - left_after`)}, 'flushed_right', ${dec(sql`r - paid_r - right_after`)},
-          'left_after', ${dec(sql`left_after`)}, 'right_after', ${dec(sql`right_after`)},
-          'plan_version', ${String(plan.version)}::text) details
+        'pairing:' || ${date} reference, '{}'::jsonb details
       from pairing_stage where bonus > 0`,
   });
-  const settled = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);
-  if (!paid) return { items: settled.rows[0]?.n ?? 0, amounts: {} };
-  await sql`update pairing_results r set transfer_id = s.tid from ${sql.table(PAYOUT_STAGE)} s
-    where r.member_id = s.source_id and r.pair_date = ${date}::date`.execute(tx);
-  return { items: settled.rows[0]?.n ?? 0, amounts: { [VOLUME_ASSET]: paid.total } };
+  // Written once, with the transfer that paid it (the payout stage lives until the transaction ends).
+  const results =
+    await sql`insert into pairing_results (member_id, pair_date, plan_version, left_before, right_before,
+      left_added, right_added, pairs, paid_pairs, bonus, cap, flushed_left, flushed_right, left_after, right_after,
+      transfer_id)
+    select p.member_id, ${date}::date, ${plan.version}, p.lb, p.rb, p.added_l, p.added_r, p.pairs, p.paid, p.bonus,
+      p.cap, p.l - p.paid_l - p.left_after, p.r - p.paid_r - p.right_after, p.left_after, p.right_after, s.tid
+    from pairing_stage p left join ${sql.table(PAYOUT_STAGE)} s on s.source_id = p.member_id`.execute(tx);
+  const items = Number(results.numAffectedRows ?? 0);
+  return { items, amounts: paid ? { [VOLUME_ASSET]: paid.total } : {} };
 }

@@ -62,9 +62,17 @@ export async function bonusRecords(
       .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const pairings = await pairingDetails(
+    db,
+    f.memberId,
+    rows.filter((r) => r.kind === kindOf('pairing')).map((r) => r.reference.replace(/^pairing:/, '')),
+  );
   return {
     list: rows.map((r) => {
-      const details = (r.details ?? {}) as Record<string, string>;
+      const details =
+        r.kind === kindOf('pairing')
+          ? (pairings.get(r.reference.replace(/^pairing:/, '')) ?? {})
+          : ((r.details ?? {}) as Record<string, string>);
       return {
         id: r.id,
         created_at: new Date(r.created_at).toISOString(),
@@ -81,4 +89,39 @@ export async function bonusRecords(
     pagesize: f.pagesize,
     total: Number(count.n),
   };
+}
+
+/**
+ * A pairing payout's volumes, from the day's pairing result (pairing.ts): before, added, pairs, the cap, what was
+ * flushed and what is carried, as wire strings keyed by date.
+ */
+async function pairingDetails(db: Conn, memberId: string, dates: string[]) {
+  const found = new Map<string, Record<string, string>>();
+  if (dates.length === 0) return found;
+  const rows = await db
+    .selectFrom('pairing_results')
+    .selectAll()
+    .select(sql<string>`pair_date::text`.as('date'))
+    .where('member_id', '=', memberId)
+    .where(sql<boolean>`pair_date = any(${dates}::date[])`)
+    .execute();
+  const usdt = (v: string) => money(v, 'USDT');
+  for (const r of rows)
+    found.set(r.date, {
+      date: r.date,
+      left_before: usdt(r.left_before),
+      right_before: usdt(r.right_before),
+      left_added: usdt(r.left_added),
+      right_added: usdt(r.right_added),
+      pairs: r.pairs,
+      paid_pairs: r.paid_pairs,
+      capped: String(BigInt(r.paid_pairs) < BigInt(r.pairs)),
+      cap: usdt(r.cap),
+      flushed_left: usdt(r.flushed_left),
+      flushed_right: usdt(r.flushed_right),
+      left_after: usdt(r.left_after),
+      right_after: usdt(r.right_after),
+      plan_version: String(r.plan_version),
+    });
+  return found;
 }

@@ -33,6 +33,9 @@ export function pairingSelect(
     RANKS.map((r) => sql`when ${r} then ${plan.caps[r].toString()}::bigint`),
     sql` `,
   );
+  /** Members of the id range, as a condition on a table's (or alias's) member_id. */
+  const inRange = (t: string) =>
+    sql`${sql.ref(`${t}.member_id`)} > ${from}::bigint and ${sql.ref(`${t}.member_id`)} <= ${to}::bigint`;
   const range = sql`member_id > ${from}::bigint and member_id <= ${to}::bigint`;
   const use = (n: ReturnType<typeof sql>, leftLeg: boolean) =>
     sql`(case when ${n} = 0 then 0 when not f.first then ${n} * ${u}
@@ -49,11 +52,13 @@ export function pairingSelect(
   // With carry-forward, only members with new volume, or balances on both legs (capped pairs carried), can pair:
   // a member whose volume did not change since a day they could not pair still cannot. Without it, every member
   // with volume not yet counted is flushed, so all are read.
+  // (Both sides in member order, so they merge as they stream.)
   const candidates = plan.carryForward
-    ? sql`select member_id from fresh
-      union
-      select member_id from pairing_state where left_balance > 0 and right_balance > 0 and ${range}`
-    : sql`select member_id from member_stats where ${range}`;
+    ? sql`select coalesce(f.member_id, b.member_id) member_id, coalesce(f.l, 0) l, coalesce(f.r, 0) r
+      from fresh f full join (select member_id from pairing_state
+        where left_balance > 0 and right_balance > 0 and ${range}) b on b.member_id = f.member_id`
+    : sql`select s.member_id, coalesce(f.l, 0) l, coalesce(f.r, 0) r
+      from member_stats s left join fresh f using (member_id) where ${inRange('s')}`;
   return sql`with later as (
       select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
       where day > ${date}::date and ${range} group by member_id
@@ -67,12 +72,11 @@ export function pairingSelect(
         s.left_volume - coalesce(ps.left_counted, 0) - coalesce(lt.l, 0) open_l,
         s.right_volume - coalesce(ps.right_counted, 0) - coalesce(lt.r, 0) open_r,
         s.left_volume - coalesce(lt.l, 0) counted_l, s.right_volume - coalesce(lt.r, 0) counted_r,
-        coalesce(fr.l, 0) added_l, coalesce(fr.r, 0) added_r, coalesce(ps.first_pair_done, false) first_pair_done
+        ids.l added_l, ids.r added_r, coalesce(ps.first_pair_done, false) first_pair_done
       from ids join member_stats s using (member_id)
       left join pairing_state ps using (member_id)
       left join later lt using (member_id)
-      left join fresh fr using (member_id)
-      where s.${range} and (ps.last_date is null or ps.last_date < ${date}::date)
+      where ${inRange('s')} and (ps.last_date is null or ps.last_date < ${date}::date)
     ), c as (
       -- Before = carried from the last pairing plus what earlier runs left unpaired; added = the new days'.
       select o.*, o.bl + o.open_l - o.added_l lb, o.br + o.open_r - o.added_r rb from o
@@ -154,6 +158,10 @@ export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
         const to = from + BigInt(PAIRING_ID_RANGE);
         // Propagation adds to the open volume rows: it waits while a range settles (and the reverse).
         await sql`select ${PROPAGATE_LOCK}`.execute(tx);
+        // A range's candidates are hashed and sorted in memory, not in temporary files (this transaction only).
+        await sql`set local work_mem = '128MB'`.execute(tx);
+        // Parallel workers would each aggregate the day's volume again (it is not parallel-aware): one process.
+        await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
         const plan = await currentPlan(tx);
         await stagePairing(tx, plan, date, await previousRun(tx, date), from.toString(), to.toString());
         const n = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);

@@ -51,11 +51,19 @@ export async function postPayouts(
   // The planner must know the stage's size, or it may scan every account to join a few thousand legs.
   await sql`analyze ${stage}`.execute(tx);
 
-  const missing = await sql`insert into ledger_accounts (member_id, platform, wallet, asset, no_overdraft)
-    select distinct member_id, null::text, wallet, ${asset}, true from ${stage}
-    where credit_id is null order by 1, 2
-    on conflict (member_id, wallet, asset) where member_id is not null do nothing`.execute(tx);
-  if (Number(missing.numAffectedRows ?? 0) > 0) {
+  // Accounts a member does not have yet are made; the stage takes their ids from the rows made (or, when another
+  // transaction made one first, from the account).
+  await sql`with made as (
+      insert into ledger_accounts (member_id, platform, wallet, asset, no_overdraft)
+      select distinct member_id, null::text, wallet, ${asset}, true from ${stage}
+      where credit_id is null order by 1, 2
+      on conflict (member_id, wallet, asset) where member_id is not null do nothing
+      returning id, member_id, wallet
+    )
+    update ${stage} s set credit_id = m.id from made m
+    where s.credit_id is null and m.member_id = s.member_id and m.wallet = s.wallet`.execute(tx);
+  const unmatched = await sql`select 1 from ${stage} where credit_id is null limit 1`.execute(tx);
+  if (unmatched.rows.length > 0) {
     await sql`update ${stage} s set credit_id = a.id from ledger_accounts a
       where s.credit_id is null and a.member_id = s.member_id and a.wallet = s.wallet and a.asset = ${asset}`.execute(
       tx,

@@ -345,11 +345,12 @@ describe.sequential('admin network: dashboard, member search and freeze, bonus p
     const saved = desk.getByTestId(`plan-version-${before.version + 1}`);
     await expectText(saved, `Version ${before.version + 1} · ${note}`);
     await expectText(saved, 'In force');
-    // The version it replaces is listed below it, unless it was the built-in defaults (version 0, never stored).
-    if (before.version > 0) await desk.getByTestId(`plan-version-${before.version}`).waitFor();
+    // The version it replaces is listed below it (version 0 being the built-in defaults, always the last).
+    await desk.getByTestId(`plan-version-${before.version}`).waitFor();
+    await expectText(desk.getByTestId('plan-version-0'), 'Built-in defaults');
     expect(
       await desk.locator('[data-testid^="plan-version-"]:not([data-testid="plan-version-current"])').count(),
-    ).toBe(original.history.filter((v) => v.version !== 0).length + 1);
+    ).toBe(original.history.length + 1);
     expect(await desk.getByTestId('plan-version-current').count()).toBe(1);
     expect(await desk.locator('#plan-sponsor_percent').inputValue()).toBe(newPercent);
     expect(await desk.getByTestId('plan-dirty').count()).toBe(0);

@@ -221,17 +221,13 @@ export async function planView(db: Db) {
     created_by: v.userid ?? '',
     created_at: iso(v.created_at),
   });
+  // The built-in defaults are version 0: in force until the first save, and the oldest entry of the history.
+  const defaults = { version: 0, note: 'defaults', created_by: '', created_at: iso(new Date(0)) };
   return {
     current: head
       ? { ...meta(head), settings: head.settings as PlanSettings }
-      : {
-          version: 0,
-          note: 'defaults',
-          created_by: '',
-          created_at: iso(new Date(0)),
-          settings: DEFAULT_PLAN,
-        },
-    history: versions.map(meta),
+      : { ...defaults, settings: DEFAULT_PLAN },
+    history: [...versions.map(meta), defaults],
   };
 }
 

@@ -11,7 +11,11 @@ export function PlanHistory({ current, history }: { current: PlanVersion; histor
     <List.Item
       key={v.version}
       data-testid={`plan-version-${v.version}`}
-      description={t('plan.history.savedBy', { by: v.created_by || '—', at: formatDateTime(v.created_at) })}
+      description={
+        v.version === 0
+          ? t('plan.history.builtIn')
+          : t('plan.history.savedBy', { by: v.created_by || '—', at: formatDateTime(v.created_at) })
+      }
       extra={
         inForce ? (
           <Tag color="success" data-testid="plan-version-current">

@@ -184,7 +184,7 @@ export async function dashboard(db: Db, clock: Clock) {
     mining_today: string;
   }>`select
       (select count(*) from members where role = 'member' and sponsor_id is not null)::text members_total,
-      (select count(*) from members where role = 'member' and created_at >= ${date}::date
+      (select count(*) from members where role = 'member' and sponsor_id is not null and created_at >= ${date}::date
         and created_at < ${date}::date + 1)::text members_today,
       (select count(*) from withdrawals where status = 'pending')::text pending_withdrawals,
       (select coalesce(sum(amount), 0) from withdrawals where status = 'pending')::text pending_withdrawal_amount,

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { addDays, todayOf } from '../features/mining/dates.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type DailyJob, runDailyJob } from './daily.ts';
+import { Refusal } from '../http/errors.ts';
 
 type Log = { info: (msg: string) => void; error: (msg: string) => void };
 
@@ -18,6 +19,8 @@ export function createDailyScheduler(deps: {
   log?: Log;
 }) {
   let running = false;
+  // A date a job refuses (e.g. pairing after an admin ran a later date) is said once, not every minute.
+  const refused = new Set<string>();
   async function tick(): Promise<string[]> {
     if (running) return [];
     running = true;
@@ -39,7 +42,11 @@ export function createDailyScheduler(deps: {
           deps.log?.info(`job ${name} ${date}: ${run.items_now} settled`);
           ran.push(name);
         } catch (err) {
-          deps.log?.error(`job ${name} ${date} failed: ${String(err)}`);
+          if (!(err instanceof Refusal)) deps.log?.error(`job ${name} ${date} failed: ${String(err)}`);
+          else if (!refused.has(`${name}:${date}`)) {
+            refused.add(`${name}:${date}`);
+            deps.log?.info(`job ${name} ${date} not run: ${err.key}`);
+          }
         }
       }
     } finally {

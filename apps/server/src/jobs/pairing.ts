@@ -36,7 +36,6 @@ export function pairingSelect(
   /** Members of the id range, as a condition on a table's (or alias's) member_id. */
   const inRange = (t: string) =>
     sql`${sql.ref(`${t}.member_id`)} > ${from}::bigint and ${sql.ref(`${t}.member_id`)} <= ${to}::bigint`;
-  const range = sql`member_id > ${from}::bigint and member_id <= ${to}::bigint`;
   const use = (n: ReturnType<typeof sql>, leftLeg: boolean) =>
     sql`(case when ${n} = 0 then 0 when not f.first then ${n} * ${u}
       when a.strong_left = ${leftLeg} then (${n} + 1) * ${u} else ${n} * ${u} end)`;
@@ -56,15 +55,16 @@ export function pairingSelect(
   const candidates = plan.carryForward
     ? sql`select coalesce(f.member_id, b.member_id) member_id, coalesce(f.l, 0) l, coalesce(f.r, 0) r
       from fresh f full join (select member_id from pairing_state
-        where left_balance > 0 and right_balance > 0 and ${range}) b on b.member_id = f.member_id`
+        where left_balance > 0 and right_balance > 0 and ${inRange('pairing_state')}) b on b.member_id = f.member_id`
     : sql`select s.member_id, coalesce(f.l, 0) l, coalesce(f.r, 0) r
       from member_stats s left join fresh f using (member_id) where ${inRange('s')}`;
   return sql`with later as (
       select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
-      where day > ${date}::date and ${range} group by member_id
+      where day > ${date}::date and ${inRange('leg_volume_daily')} group by member_id
     ), fresh as (
       select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
-      where day > coalesce(${prevRun}::date, '-infinity'::date) and day <= ${date}::date and ${range}
+      where day > coalesce(${prevRun}::date, '-infinity'::date) and day <= ${date}::date
+        and ${inRange('leg_volume_daily')}
       group by member_id
     ), ids as (${candidates}
     ), o as (

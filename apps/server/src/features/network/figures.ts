@@ -1,3 +1,4 @@
+import type { Rank } from '@mp/contract';
 import { sql } from 'kysely';
 import { money } from '../../lib/amount.ts';
 import { VOLUME_ASSET } from './plan.ts';
@@ -15,15 +16,17 @@ export type LegRow = {
   right_balance: string | null;
 };
 
+/** Leg counts and lifetime leg volumes from member_stats `s`. */
+const countsAndVolumes = sql`s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text`;
+
 /** The columns of `LegRow`, from member_stats `s` and `pairing_carried(...) c`. */
-export const legColumns = sql`s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
-  c.left_volume::text left_balance, c.right_volume::text right_balance`;
+export const legColumns = sql`${countsAndVolumes}, c.left_volume::text left_balance, c.right_volume::text right_balance`;
 
 /**
  * The columns of `LegRow` with every volume not yet paired as the balances (carried, and since the last run), from
  * member_stats `s` and pairing_state `ps`: what an operator looks at.
  */
-export const unpairedColumns = sql`s.left_count::text, s.right_count::text, s.left_volume::text, s.right_volume::text,
+export const unpairedColumns = sql`${countsAndVolumes},
   (coalesce(ps.left_balance, 0) + coalesce(s.left_volume, 0) - coalesce(ps.left_counted, 0))::text left_balance,
   (coalesce(ps.right_balance, 0) + coalesce(s.right_volume, 0) - coalesce(ps.right_counted, 0))::text right_balance`;
 
@@ -42,15 +45,16 @@ export function legFigures(r: LegRow) {
 /** A downline member as a match of a search or a bookmark: where they sit below the member asking. */
 export type PlacementRow = {
   userid: string;
-  rank: string;
+  rank: Rank;
   created_at: Date;
   depth: number;
+  /** The asking member's leg the match is in (null only for the member themselves, shown as L). */
   leg: 'L' | 'R' | null;
 };
 export function placementMatch<R extends PlacementRow>(r: R) {
   return {
     userid: r.userid,
-    rank: r.rank as import('@mp/contract').Rank,
+    rank: r.rank,
     joined: new Date(r.created_at).toISOString(),
     depth: r.depth,
     leg: r.leg ?? ('L' as const),

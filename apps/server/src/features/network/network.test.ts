@@ -599,6 +599,71 @@ describe('admin members', () => {
   });
 });
 
+describe('bad input', () => {
+  it('refuses out-of-range tree and downline requests, naming the field', async () => {
+    const { token } = tree.top;
+    for (const [call, body, field] of [
+      ['Tree/gettree', { levels: 9 }, 'levels'],
+      ['member/downlinelist2', { level: 6 }, 'level'],
+      ['Tree/addfavorite', { userid: '' }, 'userid'],
+      ['member/searchdownline', {}, 'keyword'],
+    ] as const) {
+      const res = await t.call(call, body, { token });
+      expect(res.http, call).toBe(422);
+      expect(res.body.errors?.[0]?.field, call).toBe(field);
+    }
+    expect((await t.ok<{ total: number }>('Tree/showfavorite2', {}, { token })).total).toBe(0);
+  });
+
+  it('refuses a bad plan or preview and a freeze without a reason, changing nothing', async () => {
+    const before = await t.ok<{ current: { version: number; settings: Record<string, unknown> } }>(
+      'Admin/plan',
+      {},
+      { token: admin },
+    );
+    const unit = await t.call(
+      'Admin/plansave',
+      { settings: { ...before.current.settings, pair_unit: '0' }, note: 'no unit' },
+      { token: admin },
+    );
+    expect(unit.http).toBe(422);
+    expect(unit.body.msg).toBe('The pair volume must be more than 0');
+    const noNote = await t.call('Admin/plansave', { settings: before.current.settings }, { token: admin });
+    expect(noNote.body.errors?.[0]?.field).toBe('note');
+    const after = await t.ok<{ current: { version: number } }>('Admin/plan', {}, { token: admin });
+    expect(after.current.version).toBe(before.current.version);
+
+    for (const amount of ['abc', '0', '1.0000001']) {
+      const res = await t.call(
+        'Admin/planpreview',
+        { settings: before.current.settings, amount },
+        { token: admin },
+      );
+      expect(res.http, amount).toBe(422);
+      expect(res.body.errors?.[0]?.field, amount).toBe('amount');
+    }
+    const noBuyer = await t.call(
+      'Admin/planpreview',
+      { settings: before.current.settings, amount: '100', buyer: 'nosuchmember1' },
+      { token: admin },
+    );
+    expect(noBuyer.http).toBe(404);
+
+    const noReason = await t.call(
+      'Admin/memberstatus',
+      { userid: tree.c.userid, action: 'freeze' },
+      { token: admin },
+    );
+    expect(noReason.body.errors?.[0]?.field).toBe('reason');
+    const detail = await t.ok<{ status: string }>(
+      'Admin/memberdetail',
+      { userid: tree.c.userid },
+      { token: admin },
+    );
+    expect(detail.status).toBe('active');
+  });
+});
+
 describe('propagation', () => {
   it('counts every new member once however many propagators run at once', async () => {
     const before = await t.ok<{ left_count: number; right_count: number }>(

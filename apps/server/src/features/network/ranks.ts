@@ -3,26 +3,13 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import type { Plan, RankRule } from './plan.ts';
 
-/** Team figures a rank is decided on, in minor units (volumes) and counts. */
-export type RankFigures = { personal: bigint; directs: bigint; team: bigint };
-
-/** The highest rank whose every threshold the figures meet; Fans otherwise. */
-export function rankFor(plan: Plan, f: RankFigures): Rank {
-  let rank: Rank = 'Fans';
-  for (const r of plan.rankRules) if (meets(r, f)) rank = r.rank;
-  return rank;
-}
-
-const meets = (r: RankRule, f: RankFigures) =>
-  f.personal >= r.personal && f.directs >= r.directs && f.team >= r.team;
-
 /** The next rank above the given one and its rule, or null at the top. */
 export function nextRankRule(plan: Plan, rank: Rank): RankRule | null {
   const i = plan.rankRules.findIndex((r) => r.rank === rank);
   return plan.rankRules[i + 1] ?? null;
 }
 
-/** SQL of `rankFor` over member_stats `s` (rules from the top down, the first met wins). */
+/** A member's rank from member_stats `s`: the highest rank whose every threshold is met (rules from the top down), else Fans. */
 function rankCase(plan: Plan): RawBuilder<string> {
   const whens = [...plan.rankRules].reverse().map(
     (r) =>

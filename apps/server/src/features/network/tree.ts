@@ -30,7 +30,7 @@ async function contains(db: Conn, top: string, node: string, sponsorTree: boolea
 }
 
 /** A member of the asking member's placement downline (or themselves), else `not_in_downline`. */
-export async function placementNode(db: Conn, me: Me, userid: string | undefined): Promise<Found> {
+async function placementNode(db: Conn, me: Me, userid: string | undefined): Promise<Found> {
   const node = await findMember(db, userid ?? me.userid);
   if (!node || !(await contains(db, me.id, node.id, false)))
     throw fieldRefusal(403, 'userid', 'not_in_downline');

@@ -9,11 +9,15 @@ export type Conn = Db | Tx;
 
 const pools = new WeakMap<Db, pg.Pool>();
 
-export function createDb(url: string, poolSize = 20): Db {
+/** `onQuery`: told each statement and how long it took (benchmarks' profiles). */
+export function createDb(url: string, poolSize = 20, onQuery?: (sql: string, ms: number) => void): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection (a server restart) must not crash the process.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: onQuery && ((e) => onQuery(e.query.sql, e.queryDurationMillis)),
+  });
   pools.set(db, pool);
   return db;
 }

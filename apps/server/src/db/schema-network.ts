@@ -14,14 +14,11 @@ export interface MemberStatsTable {
   personal_volume: Int8;
   direct_count: Int8;
   sponsor_team_count: Int8;
-}
-
-export interface PairingStateTable {
-  member_id: string;
-  left_balance: Int8;
-  right_balance: Int8;
+  /** Volume not yet paired on each leg: carried from the last pairing plus volume since (see 0008_pairing_open). */
+  left_open: Int8;
+  right_open: Int8;
   first_pair_done: Generated<boolean>;
-  last_date: DateText | null;
+  paired_on: DateText | null;
 }
 
 export interface PairingResultsTable {
@@ -69,7 +66,6 @@ export interface TreeFavoritesTable {
 /** Tables of the network area (issue 4); the DB interface in schema.ts extends this. */
 export interface NetworkTables {
   member_stats: MemberStatsTable;
-  pairing_state: PairingStateTable;
   pairing_results: PairingResultsTable;
   plan_versions: PlanVersionsTable;
   rank_changes: RankChangesTable;

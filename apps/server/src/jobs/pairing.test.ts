@@ -6,9 +6,13 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { uniqueUserid } from '../../test/helpers.ts';
 import { pairDay } from '../features/network/pairing-math.ts';
 import { compilePlan, DEFAULT_PLAN, share } from '../features/network/plan.ts';
-import { stagePairing } from './pairing.ts';
+import { createLedger } from '../ledger/index.ts';
+import { pairingJob, stagePairing } from './pairing.ts';
 
-/** The pairing job's SQL computes exactly what the reference `pairDay` does, on random members and plans. */
+/**
+ * The pairing job's SQL computes exactly what the reference `pairDay` does, on random members and plans, and the job
+ * writes it: what each member carries on, the date, and the bonus.
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 class Rollback extends Error {}
+/** Volume of a day after the date, on each leg of every member: it must be left for later. */
+const later = 5_000_000n;
 const usdt = (minor: bigint) => formatAmount(minor, 6);
 const DATE = '2030-01-10';
 
@@ -85,27 +91,22 @@ describe('pairing job SQL', () => {
                 .returning('id')
                 .executeTakeFirstOrThrow();
               ids.push(row.id);
-              // Volume counted by earlier pairings (E), the new days' (two rows, summed), and a later day's (must
-              // be left out); member_stats holds the lifetime total of all three.
+              // Volume paired by earlier runs (E), the new days' (two rows, summed), and a later day's (must be
+              // left out): member_stats holds the lifetime total of all three, and as open what is not paired yet.
               const E = 7_000_000n;
-              const later = 5_000_000n;
-              await sql`insert into pairing_state (member_id, left_balance, right_balance, left_counted, right_counted,
-                  first_pair_done, last_date)
-                values (${row.id}, ${m.lb.toString()}, ${m.rb.toString()}, ${E.toString()}, ${E.toString()}, ${m.first},
+              await sql`insert into member_stats (member_id, left_volume, right_volume, left_open, right_open,
+                  first_pair_done, paired_on)
+                values (${row.id}, ${(E + m.addL + later).toString()}, ${(E + m.addR + later).toString()},
+                  ${(m.lb + m.addL + later).toString()}, ${(m.rb + m.addR + later).toString()}, ${m.first},
                   '2030-01-08')`.execute(tx);
-              await sql`insert into member_stats (member_id, left_volume, right_volume)
-                values (${row.id}, ${(E + m.addL + later).toString()}, ${(E + m.addR + later).toString()})`.execute(
-                tx,
-              );
               const half = (v: bigint) => v / 2n;
               await sql`insert into leg_volume_daily (member_id, day, left_volume, right_volume) values
                 (${row.id}, '2030-01-09', ${half(m.addL).toString()}, ${half(m.addR).toString()}),
                 (${row.id}, ${DATE}, ${(m.addL - half(m.addL)).toString()}, ${(m.addR - half(m.addR)).toString()}),
                 (${row.id}, '2030-01-11', ${later.toString()}, ${later.toString()})`.execute(tx);
             }
-            const first = BigInt(ids[0]!) - 1n;
-            const last = BigInt(ids[ids.length - 1]!);
-            await stagePairing(tx, plan, DATE, '2030-01-08', first.toString(), last.toString());
+            const before = BigInt(ids[0]!) - 1n;
+            await stagePairing(tx, plan, DATE, '2030-01-08', before.toString());
             const rows = await sql<{
               member_id: string;
               pairs: string;
@@ -122,9 +123,8 @@ describe('pairing job SQL', () => {
                 first_after, paid_l::text, paid_r::text, lb::text, added_l::text from pairing_stage`.execute(
               tx,
             );
-            // Staged: members with new volume (or balances on both legs) whose pairing changes something.
+            // Staged: members whose pairing changes something.
             const staged = members.filter((m) => {
-              if (!(m.addL + m.addR > 0n || (m.lb > 0n && m.rb > 0n))) return false;
               const r = pairDay(inputOf(m));
               return r.pairs > 0n || (!plan.carryForward && m.lb + m.addL + m.rb + m.addR > 0n);
             });
@@ -154,6 +154,38 @@ describe('pairing job SQL', () => {
                 firstPairDone: want.firstPairDone,
                 leftBefore: m.lb,
                 leftAdded: m.addL,
+              });
+            }
+            // The job settles the same members: each carries on what pairDay leaves plus the later day's volume,
+            // is marked paired on the date, and is paid its bonus; the others are untouched.
+            await sql`insert into plan_versions (settings, note) values (${JSON.stringify(plan.settings)}, 'test')`.execute(
+              tx,
+            );
+            await pairingJob(t.db, createLedger(t.db).accounts).batch(tx, DATE, before.toString());
+            const after = await sql<{
+              member_id: string;
+              left_open: string;
+              right_open: string;
+              paired_on: string | null;
+              paid: string | null;
+            }>`select s.member_id::text, s.left_open::text, s.right_open::text, s.paired_on::text,
+                (select sum(t.amount)::text from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
+                  where a.member_id = s.member_id and t.kind = 'bonus_pairing') paid
+              from member_stats s where s.member_id = any(${ids}::bigint[])`.execute(tx);
+            for (const r of after.rows) {
+              const m = members[ids.indexOf(r.member_id)]!;
+              const want = pairDay(inputOf(m));
+              const settled = staged.includes(m);
+              expect({
+                leftOpen: BigInt(r.left_open),
+                rightOpen: BigInt(r.right_open),
+                pairedOn: r.paired_on,
+                paid: BigInt(r.paid ?? 0),
+              }).toEqual({
+                leftOpen: settled ? want.leftAfter + later : m.lb + m.addL + later,
+                rightOpen: settled ? want.rightAfter + later : m.rb + m.addR + later,
+                pairedOn: settled ? DATE : '2030-01-08',
+                paid: settled ? want.bonus : 0n,
               });
             }
             throw new Rollback();

@@ -9,23 +9,33 @@ import { PAYOUT_STAGE, postPayouts } from '../ledger/payouts.ts';
 import type { BatchOutcome, DailyJob } from './daily.ts';
 
 export const PAIRING_JOB = 'pairing';
-/** Members (by id range) settled per transaction. */
-export const PAIRING_ID_RANGE = 250_000;
+/** Candidates (in member order) settled per transaction. */
+export const PAIRING_BATCH = 50_000;
 
 /**
- * The SQL of `pairDay` (pairing-math.ts) for the members of an id range, as named steps; pairing.test.ts checks
- * both agree on random inputs. A member's volume not yet paired is their lifetime leg volume (member_stats) minus
- * what their last pairing counted, minus volume of days after the date. Only members whose pairing changes
- * something are staged (a pair, or a flush when carry-forward is off): the rest keep their volume for later
- * days without a write, so the run reads every member once but writes only what it settles.
+ * The members who may pair on a date, after member `after` in member order, at most `limit`: with carry-forward,
+ * those with at least a pair unit open on both legs (the index `member_stats_pairable`: everyone else keeps their
+ * volume for later days, untouched); without it, everyone with volume open (it is flushed). Members already
+ * settled for the date are left out. The open volume may include days after the date: a superset, checked exactly
+ * by `pairingSelect`.
  */
-export function pairingSelect(
-  plan: Plan,
-  date: string,
-  prevRun: string | null,
-  from: number | string,
-  to: number | string,
-) {
+export function candidatesSelect(plan: Plan, date: string, after: string, limit: number) {
+  const u = sql`${plan.unit.toString()}::bigint`;
+  const may = plan.carryForward
+    ? sql`left_open > 0 and right_open > 0 and least(left_open, right_open) >= ${u}`
+    : sql`(left_open > 0 or right_open > 0)`;
+  return sql`select member_id, left_open, right_open, first_pair_done from member_stats
+    where ${may} and (paired_on is null or paired_on < ${date}::date) and member_id > ${after}::bigint
+    order by member_id limit ${limit}`;
+}
+
+/**
+ * The SQL of `pairDay` (pairing-math.ts) for the candidates in `pairing_ids`, as named steps; pairing.test.ts checks
+ * both agree on random inputs. A member's volume for the date is what is open less the volume of days after it;
+ * what was added is the volume of the days since the previous run. Only members whose pairing changes something
+ * are staged (a pair, or a flush when carry-forward is off).
+ */
+export function pairingSelect(plan: Plan, date: string, prevRun: string | null) {
   const u = sql`${plan.unit.toString()}::bigint`;
   const perPair = share(plan.unit, plan.pairingBps);
   const pp = sql`${perPair.toString()}::bigint`;
@@ -33,9 +43,6 @@ export function pairingSelect(
     RANKS.map((r) => sql`when ${r} then ${plan.caps[r].toString()}::bigint`),
     sql` `,
   );
-  /** Members of the id range, as a condition on a table's (or alias's) member_id. */
-  const inRange = (t: string) =>
-    sql`${sql.ref(`${t}.member_id`)} > ${from}::bigint and ${sql.ref(`${t}.member_id`)} <= ${to}::bigint`;
   const use = (n: ReturnType<typeof sql>, leftLeg: boolean) =>
     sql`(case when ${n} = 0 then 0 when not f.first then ${n} * ${u}
       when a.strong_left = ${leftLeg} then (${n} + 1) * ${u} else ${n} * ${u} end)`;
@@ -48,42 +55,25 @@ export function pairingSelect(
   };
   const consumed = plan.capExcess === 'carry' ? sql`q.paid` : sql`p.pairs`;
   const writes = plan.carryForward ? sql`p.pairs > 0` : sql`(p.pairs > 0 or t.l > 0 or t.r > 0)`;
-  // With carry-forward, only members with new volume, or balances on both legs (capped pairs carried), can pair:
-  // a member whose volume did not change since a day they could not pair still cannot. Without it, every member
-  // with volume not yet counted is flushed, so all are read.
-  // (Both sides in member order, so they merge as they stream.)
-  const candidates = plan.carryForward
-    ? sql`select coalesce(f.member_id, b.member_id) member_id, coalesce(f.l, 0) l, coalesce(f.r, 0) r
-      from fresh f full join (select member_id from pairing_state
-        where left_balance > 0 and right_balance > 0 and ${inRange('pairing_state')}) b on b.member_id = f.member_id`
-    : sql`select s.member_id, coalesce(f.l, 0) l, coalesce(f.r, 0) r
-      from member_stats s left join fresh f using (member_id) where ${inRange('s')}`;
-  return sql`with later as (
-      select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
-      where day > ${date}::date and ${inRange('leg_volume_daily')} group by member_id
-    ), fresh as (
-      select member_id, sum(left_volume)::bigint l, sum(right_volume)::bigint r from leg_volume_daily
-      where day > coalesce(${prevRun}::date, '-infinity'::date) and day <= ${date}::date
-        and ${inRange('leg_volume_daily')}
-      group by member_id
-    ), ids as (${candidates}
-    ), o as (
-      select s.member_id, coalesce(ps.left_balance, 0) bl, coalesce(ps.right_balance, 0) br,
-        s.left_volume - coalesce(ps.left_counted, 0) - coalesce(lt.l, 0) open_l,
-        s.right_volume - coalesce(ps.right_counted, 0) - coalesce(lt.r, 0) open_r,
-        s.left_volume - coalesce(lt.l, 0) counted_l, s.right_volume - coalesce(lt.r, 0) counted_r,
-        ids.l added_l, ids.r added_r, coalesce(ps.first_pair_done, false) first_pair_done
-      from ids join member_stats s using (member_id)
-      left join pairing_state ps using (member_id)
-      left join later lt using (member_id)
-      where ${inRange('s')} and (ps.last_date is null or ps.last_date < ${date}::date)
+  return sql`with v as (
+      select v.member_id,
+        coalesce(sum(v.left_volume) filter (where v.day <= ${date}::date), 0)::bigint added_l,
+        coalesce(sum(v.right_volume) filter (where v.day <= ${date}::date), 0)::bigint added_r,
+        coalesce(sum(v.left_volume) filter (where v.day > ${date}::date), 0)::bigint later_l,
+        coalesce(sum(v.right_volume) filter (where v.day > ${date}::date), 0)::bigint later_r
+      from pairing_ids i join leg_volume_daily v on v.member_id = i.member_id
+        and v.day > coalesce(${prevRun}::date, '-infinity'::date)
+      group by v.member_id
     ), c as (
       -- Before = carried from the last pairing plus what earlier runs left unpaired; added = the new days'.
-      select o.*, o.bl + o.open_l - o.added_l lb, o.br + o.open_r - o.added_r rb from o
-      where o.open_l > 0 or o.open_r > 0 or (o.bl > 0 and o.br > 0)
+      select i.member_id, i.first_pair_done, coalesce(v.added_l, 0) added_l, coalesce(v.added_r, 0) added_r,
+        coalesce(v.later_l, 0) later_l, coalesce(v.later_r, 0) later_r,
+        i.left_open - coalesce(v.later_l, 0) total_l, i.right_open - coalesce(v.later_r, 0) total_r
+      from pairing_ids i left join v using (member_id)
     ), paired as (
-      select c.*, t.l, t.r, a.strong_left, f.first, p.pairs from c
-      cross join lateral (select c.bl + c.open_l l, c.br + c.open_r r) t
+      select c.*, c.total_l - c.added_l lb, c.total_r - c.added_r rb, t.l, t.r, a.strong_left, f.first, p.pairs
+      from c
+      cross join lateral (select c.total_l l, c.total_r r) t
       cross join lateral (select t.l >= t.r strong_left, ${plan.ratio === '2:1'} and not c.first_pair_done first_due) a
       cross join lateral (select a.first_due and (case when a.strong_left then t.l >= 2 * ${u} and t.r >= ${u}
         else t.r >= 2 * ${u} and t.l >= ${u} end) first) f
@@ -93,7 +83,7 @@ export function pairingSelect(
         when a.first_due then 0 else least(t.l / ${u}, t.r / ${u}) end) pairs) p
       where ${writes}
     )
-    select p.member_id, p.lb, p.rb, p.added_l, p.added_r, p.counted_l, p.counted_r, p.pairs, p.l, p.r,
+    select p.member_id, p.lb, p.rb, p.added_l, p.added_r, p.later_l, p.later_r, p.pairs, p.l, p.r,
       (case m.rank ${caps} end) cap, q.paid, q.paid * ${pp} bonus, us.paid_l, us.paid_r,
       ${after('l')} left_after, ${after('r')} right_after, p.first_pair_done or (f.first and ${consumed} > 0) first_after
     from paired p join members m on m.id = p.member_id
@@ -106,19 +96,30 @@ export function pairingSelect(
       ${use(sql`p.pairs`, true)} all_l, ${use(sql`p.pairs`, false)} all_r) us`;
 }
 
-/** Pairing of one id range for a date, into the stage table `pairing_stage` (for tests: compare with pairDay). */
+/**
+ * Reads the next candidates after member `after` into `pairing_ids` and stages their pairing for a date in
+ * `pairing_stage` (for tests: compare with pairDay). Returns the last candidate read, or null when none is left.
+ */
 export async function stagePairing(
   tx: Tx,
   plan: Plan,
   date: string,
   prevRun: string | null,
-  from: number | string,
-  to: number | string,
-) {
-  await sql`drop table if exists pairing_stage`.execute(tx);
-  await sql`create temp table pairing_stage on commit drop as ${pairingSelect(plan, date, prevRun, from, to)}`.execute(
+  after: string,
+  limit = PAIRING_BATCH,
+): Promise<string | null> {
+  await sql`drop table if exists pairing_ids, pairing_stage`.execute(tx);
+  await sql`create temp table pairing_ids on commit drop as ${candidatesSelect(plan, date, after, limit)}`.execute(
     tx,
   );
+  await sql`analyze pairing_ids`.execute(tx);
+  await sql`create temp table pairing_stage on commit drop as ${pairingSelect(plan, date, prevRun)}`.execute(
+    tx,
+  );
+  const last = await sql<{ last: string | null }>`select max(member_id)::text last from pairing_ids`.execute(
+    tx,
+  );
+  return last.rows[0]?.last ?? null;
 }
 
 /** The last pairing date before `date` that a run started for (its volume up to then is "carried"). */
@@ -137,12 +138,11 @@ async function checkOrder(db: Db, date: string) {
 }
 
 /**
- * The daily pairing for a date: every member with volume on their legs (new since their last pairing, or carried
- * on both) is paired per the plan in force, their balances carried, and the bonus paid as a ledger transfer of kind
- * `bonus_pairing` from bonus expense, referencing the date (`pairing:<date>`), its details the volumes before,
- * added and after and the cap. Once per member and date: the state row moves to the date in the same transaction
- * as the payout and the (member, date) key of pairing_results. Volume propagated after a run of the date counts
- * for the next day.
+ * The daily pairing for a date: every member who may pair (see `candidatesSelect`) is paired per the plan in force,
+ * their balances carried, and the bonus paid as a ledger transfer of kind `bonus_pairing` from bonus expense,
+ * referencing the date (`pairing:<date>`); pairing_results keeps the volumes before, added and after and the cap.
+ * Once per member and date: the member's `paired_on` moves to the date in the same transaction as the payout and
+ * the (member, date) key of pairing_results. Volume propagated after a run of the date counts for the next day.
  */
 export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
   return {
@@ -151,25 +151,24 @@ export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
       await propagateTree(db);
     },
     async batch(tx: Tx, date: string, cursor: string) {
-      const top = await sql<{ max: string | null }>`select max(id)::text max from members`.execute(tx);
-      const max = BigInt(top.rows[0]?.max ?? '0');
-      // Skips ranges with nothing to settle without a transaction each.
-      for (let from = BigInt(cursor); from < max; from += BigInt(PAIRING_ID_RANGE)) {
-        const to = from + BigInt(PAIRING_ID_RANGE);
-        // Propagation adds to the open volume rows: it waits while a range settles (and the reverse).
-        await sql`select ${PROPAGATE_LOCK}`.execute(tx);
-        // A range's candidates are hashed and sorted in memory, not in temporary files (this transaction only).
-        await sql`set local work_mem = '128MB'`.execute(tx);
-        // Parallel workers would each aggregate the day's volume again (it is not parallel-aware): one process.
-        await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
-        const plan = await currentPlan(tx);
-        await stagePairing(tx, plan, date, await previousRun(tx, date), from.toString(), to.toString());
+      // Propagation adds to the open volume: it waits while a batch settles (and the reverse).
+      await sql`select ${PROPAGATE_LOCK}`.execute(tx);
+      // A batch's candidates are hashed and sorted in memory, not in temporary files (this transaction only).
+      await sql`set local work_mem = '128MB'`.execute(tx);
+      // The members and figures it reads are in memory: a key probe per settled member, not a scan of them all.
+      await sql`set local random_page_cost = 1.1`.execute(tx);
+      const plan = await currentPlan(tx);
+      const prevRun = await previousRun(tx, date);
+      // Candidates that cannot pair after all (volume of later days, a 2:1 first pair not reached) are skipped
+      // without a transaction each.
+      for (let after = cursor; ; ) {
+        const last = await stagePairing(tx, plan, date, prevRun, after);
+        if (last === null) return { outcome: null, cursor: after };
         const n = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);
-        if ((n.rows[0]?.n ?? 0) === 0) continue;
-        const outcome = await settleStage(tx, accounts, plan, date);
-        return { outcome, cursor: to.toString() };
+        if ((n.rows[0]?.n ?? 0) > 0)
+          return { outcome: await settleStage(tx, accounts, plan, date), cursor: last };
+        after = last;
       }
-      return { outcome: null, cursor };
     },
   };
 }
@@ -180,14 +179,10 @@ async function settleStage(
   plan: Plan,
   date: string,
 ): Promise<BatchOutcome> {
-  await sql`insert into pairing_state as s (member_id, left_balance, right_balance, left_counted, right_counted,
-      first_pair_done, last_date)
-    select member_id, left_after, right_after, counted_l, counted_r, first_after, ${date}::date from pairing_stage
-    on conflict (member_id) do update set left_balance = excluded.left_balance,
-      right_balance = excluded.right_balance, left_counted = excluded.left_counted,
-      right_counted = excluded.right_counted, first_pair_done = excluded.first_pair_done, last_date = excluded.last_date`.execute(
-    tx,
-  );
+  // What each member carries on (plus volume of later days), and the date, which keeps a re-run from pairing again.
+  await sql`update member_stats s set left_open = p.left_after + p.later_l, right_open = p.right_after + p.later_r,
+      first_pair_done = p.first_after, paired_on = ${date}::date
+    from pairing_stage p where s.member_id = p.member_id`.execute(tx);
   // The transfer names the date; the volumes behind it are in pairing_results (read with the bonus record).
   const paid = await postPayouts(tx, accounts, {
     key: (first, last) => `job:${PAIRING_JOB}:${date}:${first}-${last}`,

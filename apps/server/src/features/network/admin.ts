@@ -86,7 +86,7 @@ export async function memberDetail(db: Db, userid: string) {
       m.created_at, sp.userid sponsor, pp.userid placement, m.side, s.personal_volume::text, s.direct_count::text,
       ${unpairedColumns}
     from members m left join members sp on sp.id = m.sponsor_id left join members pp on pp.id = m.placement_parent_id
-    left join member_stats s on s.member_id = m.id left join pairing_state ps on ps.member_id = m.id
+    left join member_stats s on s.member_id = m.id
     where lower(m.userid) = lower(${userid})`.execute(db);
   const m = r.rows[0];
   if (!m) throw fieldRefusal(404, 'userid', 'member_not_found');

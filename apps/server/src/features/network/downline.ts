@@ -139,8 +139,8 @@ export async function groupInfo(db: Conn, me: Me) {
       open_r: string;
     } & LegRow
   >`select m.rank, s.personal_volume::text, s.direct_count::text, s.sponsor_team_count::text,
-      ${legColumns}, ps.first_pair_done, coalesce(v.l, 0)::text open_l, coalesce(v.r, 0)::text open_r
-    from members m left join member_stats s on s.member_id = m.id left join pairing_state ps on ps.member_id = m.id
+      ${legColumns}, s.first_pair_done, coalesce(v.l, 0)::text open_l, coalesce(v.r, 0)::text open_r
+    from members m left join member_stats s on s.member_id = m.id
     cross join lateral pairing_carried(m.id) c
     left join lateral (
       select sum(left_volume) l, sum(right_volume) r from leg_volume_daily

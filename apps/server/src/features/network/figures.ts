@@ -24,11 +24,10 @@ export const legColumns = sql`${countsAndVolumes}, c.left_volume::text left_bala
 
 /**
  * The columns of `LegRow` with every volume not yet paired as the balances (carried, and since the last run), from
- * member_stats `s` and pairing_state `ps`: what an operator looks at.
+ * member_stats `s`: what an operator looks at.
  */
 export const unpairedColumns = sql`${countsAndVolumes},
-  (coalesce(ps.left_balance, 0) + coalesce(s.left_volume, 0) - coalesce(ps.left_counted, 0))::text left_balance,
-  (coalesce(ps.right_balance, 0) + coalesce(s.right_volume, 0) - coalesce(ps.right_counted, 0))::text right_balance`;
+  coalesce(s.left_open, 0)::text left_balance, coalesce(s.right_open, 0)::text right_balance`;
 
 /** Leg counts, lifetime leg volumes and carried balances, as the calls show them. */
 export function legFigures(r: LegRow) {

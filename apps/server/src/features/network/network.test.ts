@@ -671,33 +671,12 @@ describe('propagation', () => {
       {},
       { token: tree.top.token },
     );
-    const rows = await t.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: 20 }, (_, i) => ({
-          userid: uniqueUserid(`p${i}`),
-          name: '',
-          sponsor_id: null,
-          placement_parent_id: null,
-          side: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    // Chain them under d: each the left child of the one before.
+    // A chain of 20 under d: each the left child of the one before.
     const d = await t.db
       .selectFrom('members')
       .select('id')
       .where('userid', '=', tree.d.userid)
       .executeTakeFirstOrThrow();
-    await t.db
-      .deleteFrom('members')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
     let parent = d.id;
     for (let i = 0; i < 20; i++) {
       const r = await t.db

@@ -122,10 +122,13 @@ async function propagatePurchases(tx: Tx, plan: Plan): Promise<number> {
     )
     select node as member_id, day, sum(volume) filter (where side = 'L') as l, sum(volume) filter (where side = 'R') as r
     from up group by node, day`.execute(tx);
-  await sql`insert into member_stats as s (member_id, left_volume, right_volume)
-    select member_id, coalesce(sum(l), 0), coalesce(sum(r), 0) from network_legs group by member_id
+  // Lifetime leg volume, and the volume open for pairing (see the pairing job).
+  await sql`insert into member_stats as s (member_id, left_volume, right_volume, left_open, right_open)
+    select member_id, coalesce(sum(l), 0), coalesce(sum(r), 0), coalesce(sum(l), 0), coalesce(sum(r), 0)
+    from network_legs group by member_id
     on conflict (member_id) do update set left_volume = s.left_volume + excluded.left_volume,
-      right_volume = s.right_volume + excluded.right_volume`.execute(tx);
+      right_volume = s.right_volume + excluded.right_volume, left_open = s.left_open + excluded.left_open,
+      right_open = s.right_open + excluded.right_open`.execute(tx);
   await sql`insert into leg_volume_daily as v (member_id, day, left_volume, right_volume)
     select member_id, day, coalesce(l, 0), coalesce(r, 0) from network_legs order by member_id, day
     on conflict (member_id, day) do update

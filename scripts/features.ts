@@ -188,7 +188,7 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | Sign-up with placement, login, password reset, profile, passwords, language | done (issue 2) |
 | Web shell: routes, nav and tab bars, API client error catalogue, i18n (en-US, zh-CN, bm-MY), lists, update check | done (issue 2) |
 | Wallets, ledger, transfers, exchange, airdrops, withdrawals, two-factor, admin money tools | done (issue 3) |
-| Trees (sponsor and binary placement), ranks, versioned bonus plan, sponsor/level/pairing bonuses, team and admin member screens | built (issue 4) |
+| Trees (sponsor and binary placement), ranks, versioned bonus plan, sponsor/level/pairing bonuses, team and admin member screens | done (issue 4) |
 | KYC (submission, uploads, review) and cloud mining (packages, vouchers, purchase, daily income, income screens) | built (issue 5; blocked: the 5x income benchmark target, see the issue note) |
 | Deposits (chain), shop, inventory, trading bots, news, help centre, training, enquiries, files, game | not built; no issue yet |
 

@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
+import { ReasonPopup } from '../../../components/ReasonPopup.tsx';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { formatAsset } from '../../../lib/money.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
@@ -18,7 +19,6 @@ import {
   type WdStatus,
   wdTotalsQuery,
 } from '../api.ts';
-import { RejectSheet } from '../components/RejectSheet.tsx';
 import { WdRow } from '../components/WdRow.tsx';
 import type { AdminWithdrawal } from '../types.ts';
 
@@ -135,11 +135,18 @@ export default function AdminWithdrawalsPage() {
         empty={<EmptyBlock text={t('wd.empty')} testId="wd-empty" />}
         testId="wd-list"
       />
-      <RejectSheet
-        id={rejecting}
+      {/* The member sees the reason on their withdrawals list. */}
+      <ReasonPopup
+        open={rejecting !== null}
         busy={busy}
+        title={t('wd.rejectTitle', { id: rejecting })}
+        label={t('wd.reason')}
+        placeholder={t('wd.reasonPlaceholder')}
+        requiredText={t('wd.reasonRequired')}
+        confirmText={t('wd.reject')}
+        testId="wd-reject"
         onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && void decide(rejecting, 'reject', reason)}
+        onConfirm={(reason) => rejecting && void decide(rejecting, 'reject', reason)}
       />
     </PageLayout>
   );

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
+import { ReasonPopup } from '../../../components/ReasonPopup.tsx';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { kycDetailQuery, kycKeys, reviewKyc } from '../api.ts';
-import { RejectPopup } from '../components/RejectPopup.tsx';
 import { ReviewPicture } from '../components/ReviewPicture.tsx';
 import '../kyc.css';
 
@@ -98,12 +98,18 @@ export default function AdminKycDetailPage() {
             {k.reason ? ` · ${t('result.reason', { reason: k.reason })}` : ''}
           </p>
         )}
-        <RejectPopup
-          id={k.id}
+        {/* The member reads the reason on their verification screen. */}
+        <ReasonPopup
           open={rejecting}
           busy={busy}
+          title={t('admin.rejectTitle', { id: k.id })}
+          label={t('admin.reason')}
+          placeholder={t('admin.reasonPlaceholder')}
+          requiredText={t('admin.reasonRequired')}
+          confirmText={t('admin.reject')}
+          testId="kyc-reject"
           onClose={() => setRejecting(false)}
-          onReject={(reason) => void decide('reject', reason)}
+          onConfirm={(reason) => void decide('reject', reason)}
         />
       </section>
     );

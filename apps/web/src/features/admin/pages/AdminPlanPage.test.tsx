@@ -113,6 +113,25 @@ describe('bonus plan editor', () => {
     expect(screen.queryByTestId('plan-dirty')).toBeNull();
   });
 
+  it('says when the built-in defaults are in force, not a save date', async () => {
+    const defaults = {
+      version: 0,
+      note: 'built-in defaults',
+      created_by: '',
+      created_at: '1970-01-01T00:00:00Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({
+        'Admin/plan': () => ({ current: { ...defaults, settings: SETTINGS }, history: [defaults] }),
+      }).fetch,
+    );
+    renderAt('/pages/admin/plan');
+    await screen.findByTestId('plan-form');
+    expect(text('plan-current')).toBe('The built-in defaults are in force: no version has been saved yet.');
+    expect(text('plan-version-0')).toContain('Built-in defaults');
+  });
+
   it('previews a purchase under the edited, unsaved settings', async () => {
     const api = server();
     vi.stubGlobal('fetch', api.fetch);

@@ -143,6 +143,7 @@ export function TeamSummary({ g }: { g: GroupInfo }) {
     <>
       <RankCard g={g} />
       <section className="team-card" data-testid="team-sizes">
+        <h2>{t('team.yours')}</h2>
         <dl className="team-figures">
           <div>
             <dt>{t('member.personalVolume')}</dt>

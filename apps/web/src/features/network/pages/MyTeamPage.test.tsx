@@ -56,6 +56,7 @@ describe('team page', () => {
     expect(screen.getByTestId('team-next-rank').textContent).toContain('Developer');
     expect(screen.getByTestId('team-need-pv').textContent).toBe('1,000.00 USDT');
     expect(screen.getByTestId('team-need-directs').textContent).toBe('5');
+    expect(screen.getByTestId('team-sizes').querySelector('h2')?.textContent).toBe('What you have now');
     expect(screen.getByTestId('team-pv').textContent).toBe('500.00 USDT');
     expect(screen.getByTestId('team-directs').textContent).toBe('3');
     expect(screen.getByTestId('team-sponsor-team').textContent).toBe('12');

@@ -79,11 +79,13 @@ export function PlanEditor({ plan, onSaved }: { plan: Plan; onSaved: (saved: Sav
   return (
     <>
       <p className="page-section field-hint" data-testid="plan-current">
-        {t('plan.current', {
-          version: plan.current.version,
-          by: plan.current.created_by || '—',
-          at: formatDateTime(plan.current.created_at),
-        })}
+        {plan.current.version === 0
+          ? t('plan.currentDefaults')
+          : t('plan.current', {
+              version: plan.current.version,
+              by: plan.current.created_by || '—',
+              at: formatDateTime(plan.current.created_at),
+            })}
       </p>
       <Form
         form={form}

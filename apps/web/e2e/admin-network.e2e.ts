@@ -274,7 +274,10 @@ describe.sequential('admin network: dashboard, member search and freeze, bonus p
 
     await go(desk, '#/pages/admin/plan');
     await loaded(desk, 'plan-form', 'plan-error');
-    await expectText(desk.getByTestId('plan-current'), `Version ${before.version} in force`);
+    await expectText(
+      desk.getByTestId('plan-current'),
+      before.version === 0 ? 'The built-in defaults are in force' : `Version ${before.version} in force`,
+    );
     expect(await desk.locator('#plan-sponsor_percent').inputValue()).toBe(oldPercent);
     await desk.getByTestId(`plan-version-${before.version}`).waitFor();
     expect(await desk.getByTestId('plan-dirty').count()).toBe(0);

@@ -32,12 +32,16 @@ const { values: args } = parseArgs({
     'per-member': { type: 'string', default: '1' },
     batch: { type: 'string', default: String(MINING_INCOME_BATCH) },
     check: { type: 'boolean', default: false },
+    // Print each statement of the timed run that took 50 ms or more.
+    profile: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.orders);
 const PER_MEMBER = Number(args['per-member']);
 const MEMBERS = Math.ceil(N / PER_MEMBER);
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
+/** On during the timed run with --profile. */
+let profiling = false;
 const DATE = '2030-01-15';
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -51,7 +55,10 @@ async function main() {
   const pg = await startEmbeddedPostgres(dir);
   try {
     await ensureDatabase(pg.url('postgres'), 'app');
-    const db = createDb(pg.socketUrl('app'), 8);
+    const db = createDb(pg.socketUrl('app'), 8, (q, ms) => {
+      if (profiling && ms >= 50)
+        log(`    ${ms.toFixed(0).padStart(6)} ms  ${q.replace(/\s+/g, ' ').slice(0, 110)}`);
+    });
     await migrate(db);
     await ensureRoot(db, 'company');
     log(`setting up ${MEMBERS} members with ${N} active orders (${PER_MEMBER} each) ...`);
@@ -105,7 +112,9 @@ async function main() {
 
     const ledger = createLedger(db);
     const job = miningIncomeJob(ledger.accounts, Number(args.batch));
+    profiling = args.profile;
     const [run, elapsed] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));
+    profiling = false;
     log(`mining_income for ${DATE}: ${run.items_now} orders paid in ${elapsed.toFixed(2)} s`);
     log(`ratio: ${(elapsed / baseline).toFixed(2)}x the baseline (target <= 5x)`);
     const [again, rerun] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));

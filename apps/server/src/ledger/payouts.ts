@@ -70,7 +70,8 @@ export async function postPayouts(
     );
   }
   // One round trip: the stage's summary, and every touched account locked in ascending id order (the LockRows node
-  // sits above the sort), without sending the accounts back.
+  // sits above the ordered scan), without sending the accounts back. The ids are probed as an array on the primary
+  // key: as a semi-join the planner may read every account (a million or more) to lock a batch of them.
   const summary = await sql<{
     n: number;
     total: string | null;
@@ -79,7 +80,7 @@ export async function postPayouts(
     from_posted: string | null;
   }>`with locked as (
       select id, credits_posted - debits_posted posted from ledger_accounts
-      where id in (select credit_id from ${stage} union select ${fromId}::bigint) order by id for update
+      where id = any(array(select credit_id from ${stage} union select ${fromId}::bigint)) order by id for update
     )
     select s.n, s.total, s.first, s.last, (select max(posted) filter (where id = ${fromId}::bigint) from locked)::text
       from_posted

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { appRoutes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
@@ -75,4 +75,15 @@ export function inputOf(testId: string): HTMLInputElement | HTMLTextAreaElement 
   const field = el?.matches('input, textarea') ? el : el?.querySelector('input, textarea');
   if (!field) throw new Error(`no input in ${testId}`);
   return field as HTMLInputElement | HTMLTextAreaElement;
+}
+
+/** Waits for the confirm dialog whose text includes `words`, and presses its Confirm button. */
+export async function confirmDialogWith(words: string) {
+  const dialog = await waitFor(() => {
+    const el = document.querySelector('.adm-dialog');
+    if (!el?.textContent?.includes(words)) throw new Error('no confirm dialog yet');
+    return el;
+  });
+  const ok = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Confirm');
+  fireEvent.click(ok as HTMLButtonElement);
 }

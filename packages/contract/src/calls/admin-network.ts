@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, empty, oneOf, optionalText, pagingFields, text } from '../call.ts';
 import { BONUS_TYPES, RANKS } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
-import { SPONSOR_LEVELS } from './network.ts';
+import { legFiguresShape, SPONSOR_LEVELS } from './network.ts';
 
 /**
  * The bonus plan (issue 4) and the admin's member pages. Percentages are decimal strings with at most two
@@ -169,13 +169,8 @@ export const adminMemberDetail = defineCall({
     wallets: z.array(z.object({ wallet: z.string(), asset: z.string(), balance: money, available: money })),
     personal_volume: money,
     direct_count: z.number(),
-    left_count: z.number(),
-    right_count: z.number(),
-    left_volume: money,
-    right_volume: money,
-    /** Volume of each leg not yet paired: carried from earlier pairings plus what came since the last run. */
-    left_balance: money,
-    right_balance: money,
+    /** The balances: all volume not yet paired, carried from earlier pairings plus what came since the last run. */
+    ...legFiguresShape,
     rank_history: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string(), at: z.string() })),
     status_history: z.array(
       z.object({ action: z.string(), reason: z.string(), by: z.string(), at: z.string() }),

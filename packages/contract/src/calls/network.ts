@@ -19,6 +19,19 @@ export const SPONSOR_LEVELS = 5;
 /** Results of a search within one's downline. */
 export const DOWNLINE_SEARCH_MAX = 20;
 
+/**
+ * A member's legs, as every network call shows them: member counts, lifetime volumes, and the volume not yet paired
+ * (the balances; each call says which part of it they cover).
+ */
+export const legFiguresShape = {
+  left_count: z.number(),
+  right_count: z.number(),
+  left_volume: money,
+  right_volume: money,
+  left_balance: money,
+  right_balance: money,
+};
+
 export const treeNodeSchema = z.object({
   userid: z.string(),
   /** The node's placement parent ('' for the node asked for). */
@@ -28,14 +41,8 @@ export const treeNodeSchema = z.object({
   level: z.number(),
   rank: z.enum(RANKS),
   joined: z.string(),
-  left_count: z.number(),
-  right_count: z.number(),
-  /** Lifetime volume of each leg. */
-  left_volume: money,
-  right_volume: money,
-  /** Unmatched volume carried to the next pairing (the left/right balances). */
-  left_balance: money,
-  right_balance: money,
+  /** The balances: unmatched volume carried to the next pairing. */
+  ...legFiguresShape,
   has_left: z.boolean(),
   has_right: z.boolean(),
   /** Children exist beyond the levels returned: tap to load. */
@@ -248,16 +255,11 @@ export const groupInfo2 = defineCall({
     direct_count: z.number(),
     /** Everyone in the sponsor downline. */
     sponsor_team_count: z.number(),
-    left_count: z.number(),
-    right_count: z.number(),
-    left_volume: money,
-    right_volume: money,
+    /** The balances: carried from earlier pairings. */
+    ...legFiguresShape,
     /** Volume added to each leg today (not yet paired). */
     left_today: money,
     right_today: money,
-    /** Carried from earlier pairings. */
-    left_balance: money,
-    right_balance: money,
     /** What today's pairing would pay on the volumes so far (settled by the daily job). */
     today_pairing: money,
     /** The daily pairing cap of the member's rank, and how much of it today's estimate uses. */

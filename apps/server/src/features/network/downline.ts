@@ -139,13 +139,11 @@ export async function groupInfo(db: Conn, me: Me) {
       open_r: string;
     } & LegRow
   >`select m.rank, s.personal_volume::text, s.direct_count::text, s.sponsor_team_count::text,
-      ${legColumns}, s.first_pair_done, coalesce(v.l, 0)::text open_l, coalesce(v.r, 0)::text open_r
+      ${legColumns}, s.first_pair_done,
+      -- Volume of days not yet run: all that is open less what is carried.
+      (coalesce(s.left_open, 0) - c.left_volume)::text open_l, (coalesce(s.right_open, 0) - c.right_volume)::text open_r
     from members m left join member_stats s on s.member_id = m.id
     cross join lateral pairing_carried(m.id) c
-    left join lateral (
-      select sum(left_volume) l, sum(right_volume) r from leg_volume_daily
-      where member_id = m.id and day > coalesce((select max(run_date) from job_runs where job = 'pairing'), '-infinity')
-    ) v on true
     where m.id = ${me.id}::bigint`.execute(db);
   const m = r.rows[0];
   if (!m) throw new Error('member missing');

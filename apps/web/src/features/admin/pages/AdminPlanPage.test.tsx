@@ -3,7 +3,14 @@ import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { utcDate } from '../../../components/DailyJobRunner.tsx';
 import { setLanguage } from '../../../lib/i18n.ts';
-import { inputOf, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+import {
+  confirmDialogWith,
+  inputOf,
+  logInAs,
+  Refuse,
+  renderAt,
+  scriptedApi,
+} from '../../../test/renderApp.tsx';
 
 type Body = Record<string, unknown>;
 
@@ -74,16 +81,6 @@ function server(saveAnswer?: (b: Body) => unknown) {
 
 const type = (testId: string, value: string) => fireEvent.change(inputOf(testId), { target: { value } });
 const text = (testId: string) => screen.getByTestId(testId).textContent;
-
-async function confirmDialogWith(words: string) {
-  const dialog = await waitFor(() => {
-    const el = document.querySelector('.adm-dialog');
-    if (!el?.textContent?.includes(words)) throw new Error('no confirm dialog yet');
-    return el;
-  });
-  const ok = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Confirm');
-  fireEvent.click(ok as HTMLButtonElement);
-}
 
 beforeEach(async () => {
   await setLanguage('en-US');

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
-import { inputOf, logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+import { confirmDialogWith, inputOf, logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
 type Row = Record<string, string>;
 
@@ -81,13 +81,7 @@ describe('admin withdrawals', () => {
     expect(screen.getByTestId('wd-total-count').textContent).toBe('2');
     expect(screen.getByTestId('wd-total-amount').textContent).toBe('2,000.00 USDT');
     fireEvent.click(screen.getByTestId('wd-approve-1'));
-    const dialog = await waitFor(() => {
-      const el = document.querySelector('.adm-dialog');
-      if (!el?.textContent?.includes('member1')) throw new Error('no confirm dialog yet');
-      return el;
-    });
-    const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Confirm');
-    fireEvent.click(confirm as HTMLButtonElement);
+    await confirmDialogWith('member1');
     await waitFor(() => expect(screen.queryByTestId('wd-row-1')).toBeNull());
     expect(api.bodiesOf('Admin/AdminApprovewd')).toEqual([{ id: '1', action: 'approve' }]);
     expect(screen.getByTestId('wd-row-2')).toBeTruthy();

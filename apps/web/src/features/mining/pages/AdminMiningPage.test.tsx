@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { utcDate } from '../../../components/DailyJobRunner.tsx';
 import { setLanguage } from '../../../lib/i18n.ts';
-import { inputOf, logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+import { confirmDialogWith, inputOf, logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
 type Body = Record<string, unknown>;
 
@@ -50,14 +50,7 @@ describe('admin mining jobs', () => {
     expect(inputOf('run-job-date').value).toBe(utcDate());
     fireEvent.change(inputOf('run-job-date'), { target: { value: '2030-01-05' } });
     fireEvent.click(screen.getByTestId('run-job'));
-    const dialog = await waitFor(() => {
-      const el = document.querySelector('.adm-dialog');
-      if (!el?.textContent?.includes('2030-01-05')) throw new Error('no confirm dialog yet');
-      return el;
-    });
-    fireEvent.click(
-      [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Confirm') as HTMLElement,
-    );
+    await confirmDialogWith('2030-01-05');
 
     expect((await screen.findByTestId('run-job-result-items')).textContent).toBe(
       'Settled: 4 · by this run: 4',

@@ -4,6 +4,7 @@ import { Money } from '../../../components/Money.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { GroupInfo } from '../api.ts';
 import { percentOf, VOLUME_ASSET } from '../volume.ts';
+import { LegsTable } from './LegsTable.tsx';
 
 const V = ({ value, testId }: { value: string; testId: string }) => (
   <Money value={value} asset={VOLUME_ASSET} testId={testId} />
@@ -55,36 +56,25 @@ function RankCard({ g }: { g: GroupInfo }) {
 
 function Legs({ g }: { g: GroupInfo }) {
   const { t } = useTranslation('network');
-  const rows = [
-    { key: 'count', left: String(g.left_count), right: String(g.right_count), money: false },
-    { key: 'volume', left: g.left_volume, right: g.right_volume, money: true },
-    { key: 'today', left: g.left_today, right: g.right_today, money: true },
-    { key: 'balance', left: g.left_balance, right: g.right_balance, money: true },
-  ] as const;
+  const money = (key: string, left: string, right: string) => ({
+    key,
+    label: t(`team.legRows.${key}`),
+    left: <V value={left} testId={`team-left-${key}-amount`} />,
+    right: <V value={right} testId={`team-right-${key}-amount`} />,
+  });
   return (
     <section className="team-card" data-testid="team-legs">
       <h2>{t('team.legs')}</h2>
-      <table className="team-table">
-        <thead>
-          <tr>
-            <th />
-            <th>{t('left')}</th>
-            <th>{t('right')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">{t(`team.legRows.${r.key}`)}</th>
-              {(['left', 'right'] as const).map((side) => (
-                <td key={side} data-testid={`team-${side}-${r.key}`}>
-                  {r.money ? <V value={r[side]} testId={`team-${side}-${r.key}-amount`} /> : r[side]}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LegsTable
+        className="team-table"
+        testId="team"
+        rows={[
+          { key: 'count', label: t('team.legRows.count'), left: g.left_count, right: g.right_count },
+          money('volume', g.left_volume, g.right_volume),
+          money('today', g.left_today, g.right_today),
+          money('balance', g.left_balance, g.right_balance),
+        ]}
+      />
     </section>
   );
 }

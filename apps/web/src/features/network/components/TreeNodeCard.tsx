@@ -3,6 +3,7 @@ import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { formatVolume } from '../volume.ts';
+import { LegsTable } from './LegsTable.tsx';
 
 type Props = {
   node: TreeNode;
@@ -18,32 +19,25 @@ export function TreeNodeCard({ node, focused, onOpen, onToggleFavorite, favorite
   const { t } = useTranslation('network');
   const id = `tree-node-${node.userid}`;
   const legs = (
-    <table className="tree-card-legs">
-      <thead>
-        <tr>
-          <th />
-          <th>{t('left')}</th>
-          <th>{t('right')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <th className="tree-card-label">{t('card.count')}</th>
-          <td data-testid={`${id}-left-count`}>{node.left_count}</td>
-          <td data-testid={`${id}-right-count`}>{node.right_count}</td>
-        </tr>
-        <tr>
-          <th className="tree-card-label">{t('card.volume')}</th>
-          <td data-testid={`${id}-left-volume`}>{formatVolume(node.left_volume)}</td>
-          <td data-testid={`${id}-right-volume`}>{formatVolume(node.right_volume)}</td>
-        </tr>
-        <tr>
-          <th className="tree-card-label">{t('card.balance')}</th>
-          <td data-testid={`${id}-left-balance`}>{formatVolume(node.left_balance)}</td>
-          <td data-testid={`${id}-right-balance`}>{formatVolume(node.right_balance)}</td>
-        </tr>
-      </tbody>
-    </table>
+    <LegsTable
+      className="tree-card-legs"
+      testId={id}
+      rows={[
+        { key: 'count', label: t('card.count'), left: node.left_count, right: node.right_count },
+        {
+          key: 'volume',
+          label: t('card.volume'),
+          left: formatVolume(node.left_volume),
+          right: formatVolume(node.right_volume),
+        },
+        {
+          key: 'balance',
+          label: t('card.balance'),
+          left: formatVolume(node.left_balance),
+          right: formatVolume(node.right_balance),
+        },
+      ]}
+    />
   );
   const head = (
     <>

@@ -1,27 +1,12 @@
+import type { TreeNode } from '@mp/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
+import { treeNode } from '../../../test/network.ts';
 import { logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
-const node = (userid: string, parent: string, side: 'L' | 'R' | '', more: Record<string, unknown> = {}) => ({
-  userid,
-  parent,
-  side,
-  level: parent ? 1 : 0,
-  rank: 'Fans',
-  joined: '2030-01-05',
-  left_count: 0,
-  right_count: 0,
-  left_volume: '0',
-  right_volume: '0',
-  left_balance: '0',
-  right_balance: '0',
-  has_left: false,
-  has_right: false,
-  expandable: false,
-  favorite: false,
-  ...more,
-});
+const node = (userid: string, parent: string, side: 'L' | 'R' | '', more: Partial<TreeNode> = {}) =>
+  treeNode({ userid, parent, side, level: parent ? 1 : 0, ...more });
 
 beforeEach(async () => {
   await setLanguage('en-US');

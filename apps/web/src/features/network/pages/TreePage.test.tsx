@@ -1,31 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
+import { treeNode } from '../../../test/network.ts';
 import { inputOf, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
-
-type NodeInput = { userid: string; parent?: string; side?: 'L' | 'R' | ''; level?: number } & Record<
-  string,
-  unknown
->;
-
-const node = (n: NodeInput) => ({
-  parent: '',
-  side: '',
-  level: 0,
-  rank: 'Fans',
-  joined: '2030-01-05',
-  left_count: 0,
-  right_count: 0,
-  left_volume: '0',
-  right_volume: '0',
-  left_balance: '0',
-  right_balance: '0',
-  has_left: false,
-  has_right: false,
-  expandable: false,
-  favorite: false,
-  ...n,
-});
 
 /** alice1 (the member) with bob on the left and carol on the right; bob has children not loaded yet. */
 const top = {
@@ -34,7 +11,7 @@ const top = {
   up: '',
   depth: 0,
   nodes: [
-    node({
+    treeNode({
       userid: 'alice1',
       rank: 'Analyst',
       left_count: 2,
@@ -46,7 +23,7 @@ const top = {
       has_left: true,
       has_right: true,
     }),
-    node({
+    treeNode({
       userid: 'bob',
       parent: 'alice1',
       side: 'L',
@@ -55,7 +32,7 @@ const top = {
       has_left: true,
       expandable: true,
     }),
-    node({ userid: 'carol', parent: 'alice1', side: 'R', level: 1 }),
+    treeNode({ userid: 'carol', parent: 'alice1', side: 'R', level: 1 }),
   ],
 };
 /** bob's levels, asked for by expanding him: he comes back as the top of the answer. */
@@ -65,8 +42,8 @@ const bobBelow = {
   up: 'alice1',
   depth: 1,
   nodes: [
-    node({ userid: 'bob', left_count: 1, has_left: true }),
-    node({ userid: 'dave', parent: 'bob', side: 'L', level: 1, joined: '2030-01-09' }),
+    treeNode({ userid: 'bob', left_count: 1, has_left: true }),
+    treeNode({ userid: 'dave', parent: 'bob', side: 'L', level: 1, joined: '2030-01-09' }),
   ],
 };
 const carolView = (favorite: boolean) => ({
@@ -74,7 +51,7 @@ const carolView = (favorite: boolean) => ({
   root: 'carol',
   up: 'alice1',
   depth: 1,
-  nodes: [node({ userid: 'carol', favorite })],
+  nodes: [treeNode({ userid: 'carol', favorite })],
 });
 
 function treeApi(extra: Record<string, unknown> = {}) {

@@ -10,7 +10,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { startChangeFeed, useFeedFor } from './db/change-feed.ts';
+import { poolOf } from './db/database.ts';
 import type { Deps } from './deps.ts';
+import { createMemberCards } from './features/members/card.ts';
+import { cacheSettings } from './features/system/settings.ts';
 import { createCampaigns } from './features/airdrop/campaign.ts';
 import { adminMoneyRoutes } from './features/admin/money-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -88,7 +92,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const sessions = createSessions(deps.db, deps.clock, deps.config.sessionTtlMs);
+  // Read caches (sessions, member cards, settings) follow the database's change feed (db/change-feed.ts).
+  const feed = startChangeFeed(poolOf(deps.db).options, (m) => app.log.warn(m));
+  app.addHook('onClose', () => feed.close());
+  useFeedFor(deps.db, feed);
+  cacheSettings(deps.db, feed);
+  const sessions = createSessions(deps.db, deps.clock, deps.config.sessionTtlMs, feed);
   const tacs = createTacs({
     db: deps.db,
     clock: deps.clock,
@@ -114,7 +123,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     [
       ...systemRoutes(deps),
       ...authRoutes(deps, sessions, tacs),
-      ...memberRoutes(deps, sessions, tacs, money.totp),
+      ...memberRoutes(deps, sessions, tacs, money.totp, createMemberCards(deps.db, feed)),
       ...contentRoutes(deps),
       ...adminRoutes(deps, sessions),
       ...walletRoutes(money),

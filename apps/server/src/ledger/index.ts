@@ -1,5 +1,5 @@
 import type { AssetCode, WalletKind } from '@mp/contract';
-import type { Conn, Db } from '../db/database.ts';
+import { type Conn, type Db, poolOf } from '../db/database.ts';
 import { createAccountDirectory, memberAccount } from './accounts.ts';
 import { type OperationContext, type OperationInput, runOperation } from './operation.ts';
 import type { Leg } from './post.ts';
@@ -10,6 +10,16 @@ export { InsufficientFunds, type Leg, type PostedTransfer } from './post.ts';
 export { InactiveMember } from './single.ts';
 export { checkLedger } from './invariants.ts';
 export type { OperationContext } from './operation.ts';
+
+const BALANCES_SQL =
+  'select wallet, asset, debits_posted, credits_posted, debits_pending from ledger_accounts where member_id = $1';
+type BalanceRow = {
+  wallet: string;
+  asset: string;
+  debits_posted: string;
+  credits_posted: string;
+  debits_pending: string;
+};
 
 export type Balance = { wallet: string; asset: string; balance: bigint; available: bigint; pending: bigint };
 
@@ -35,11 +45,21 @@ export function createLedger(db: Db) {
 
     /** A member's balances, for every account the member has (no account: zero). */
     async memberBalances(conn: Conn, memberId: string): Promise<Balance[]> {
-      const rows = await conn
-        .selectFrom('ledger_accounts')
-        .select(['wallet', 'asset', 'debits_posted', 'credits_posted', 'debits_pending'])
-        .where('member_id', '=', memberId)
-        .execute();
+      // Read on every wallet screen: outside a transaction, one round trip to a prepared statement.
+      const rows =
+        conn === db
+          ? (
+              await poolOf(db).query<BalanceRow>({
+                name: 'member_balances',
+                text: BALANCES_SQL,
+                values: [memberId],
+              })
+            ).rows
+          : await conn
+              .selectFrom('ledger_accounts')
+              .select(['wallet', 'asset', 'debits_posted', 'credits_posted', 'debits_pending'])
+              .where('member_id', '=', memberId)
+              .execute();
       return rows.map((r) => {
         const balance = BigInt(r.credits_posted) - BigInt(r.debits_posted);
         const pending = BigInt(r.debits_pending);

@@ -6,6 +6,7 @@ import * as m0005 from './0005_mining.ts';
 import * as m0006 from './0006_network.ts';
 import * as m0007 from './0007_mining_speed.ts';
 import * as m0008 from './0008_pairing_open.ts';
+import * as m0010 from './0010_change_feed.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0006_network', up: m0006.up },
   { id: '0007_mining_speed', up: m0007.up },
   { id: '0008_pairing_open', up: m0008.up },
+  { id: '0010_change_feed', up: m0010.up },
 ];

@@ -1,24 +1,60 @@
-import type { Db } from '../../db/database.ts';
+import { type ChangeFeed, noteChanged, offlineFeed } from '../../db/change-feed.ts';
+import { type Db, poolOf } from '../../db/database.ts';
+import { createReadCache } from '../../db/read-cache.ts';
 import type { SessionMember } from '../../http/calls.ts';
 import { SessionInvalid } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 
 /**
- * Bearer sessions: the token is 256 random bits, only its SHA-256 is stored. Lookups are cached for a few
- * seconds so a busy client does not cost a query per call; revocation clears this server's cache at once
- * (other servers see it within CACHE_MS).
+ * Bearer sessions: the token is 256 random bits, only its SHA-256 is stored. The member behind a token is kept in
+ * a read cache that the change feed invalidates (db/read-cache.ts): revoking a session, or changing its member's
+ * status, role or transaction password, is heard by every server at commit, so a busy client costs no query per call.
  */
-const CACHE_MS = 5_000;
+const CACHE_MS = 60_000;
+
+const LOOKUP_SQL = `select m.id, m.userid, m.role, m.status, m.tx_password_hash, s.expires_at, s.revoked_at
+  from sessions s join members m on m.id = s.member_id where s.token_hash = $1`;
+type SessionRow = {
+  id: string;
+  userid: string;
+  role: 'member' | 'admin';
+  status: string;
+  tx_password_hash: string | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+};
 
 export type Sessions = ReturnType<typeof createSessions>;
 
-export function createSessions(db: Db, clock: Clock, ttlMs: number) {
-  const cache = new Map<string, { member: SessionMember; expiresAt: number; cachedUntil: number }>();
+type Cached = { member: SessionMember; expiresAt: number };
 
-  function forget(memberId?: string, tokenKey?: string) {
-    if (tokenKey) cache.delete(tokenKey);
-    if (memberId) for (const [k, v] of cache) if (v.member.id === memberId) cache.delete(k);
+export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: ChangeFeed = offlineFeed()) {
+  const cache = createReadCache<Cached>(feed, {
+    tables: ['sessions', 'members'],
+    ttlMs: CACHE_MS,
+    max: 100_000,
+    groupOf: (_key, value) => value.member.id,
+  });
+
+  async function lookup(hash: Buffer): Promise<Cached> {
+    const { rows } = await poolOf(db).query<SessionRow>({
+      name: 'session_lookup',
+      text: LOOKUP_SQL,
+      values: [hash],
+    });
+    const row = rows[0];
+    if (!row || row.revoked_at || row.status !== 'active') throw new SessionInvalid();
+    return {
+      member: {
+        id: String(row.id),
+        userid: row.userid,
+        role: row.role,
+        tokenHash: hash,
+        txKey: (row.tx_password_hash ?? '').slice(-16),
+      },
+      expiresAt: new Date(row.expires_at).getTime(),
+    };
   }
 
   return {
@@ -43,53 +79,29 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number) {
     async resolve(token: string | undefined): Promise<SessionMember> {
       if (!token || token.length > 200) throw new SessionInvalid();
       const hash = sha256(token);
-      const key = hash.toString('base64');
-      const now = clock.now().getTime();
-      const hit = cache.get(key);
-      if (hit && hit.cachedUntil > now && hit.expiresAt > now) return hit.member;
-      const row = await db
-        .selectFrom('sessions as s')
-        .innerJoin('members as m', 'm.id', 's.member_id')
-        .select([
-          'm.id',
-          'm.userid',
-          'm.role',
-          'm.status',
-          'm.tx_password_hash',
-          's.expires_at',
-          's.revoked_at',
-        ])
-        .where('s.token_hash', '=', hash)
-        .executeTakeFirst();
-      if (!row || row.revoked_at || row.status !== 'active' || new Date(row.expires_at).getTime() <= now) {
-        cache.delete(key);
-        throw new SessionInvalid();
-      }
-      const member: SessionMember = {
-        id: row.id,
-        userid: row.userid,
-        role: row.role,
-        tokenHash: hash,
-        txKey: (row.tx_password_hash ?? '').slice(-16),
-      };
-      if (cache.size > 50_000) cache.clear();
-      cache.set(key, { member, expiresAt: new Date(row.expires_at).getTime(), cachedUntil: now + CACHE_MS });
-      return member;
+      const found = await cache.get(hash.toString('base64'), () => lookup(hash));
+      if (found.expiresAt <= clock.now().getTime()) throw new SessionInvalid();
+      return found.member;
     },
 
     async revoke(tokenHash: Buffer) {
-      await db
+      const rows = await db
         .updateTable('sessions')
         .set({ revoked_at: clock.now() })
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
+        .returning('member_id')
         .execute();
-      forget(undefined, tokenHash.toString('base64'));
+      noteChanged(
+        db,
+        'sessions',
+        rows.map((r) => r.member_id),
+      );
     },
 
     /** Drops this server's cached sessions of a member, so the next call reads the member again. */
     refresh(memberId: string) {
-      forget(memberId);
+      noteChanged(db, 'members', [memberId]);
     },
 
     async revokeAll(memberId: string) {
@@ -99,7 +111,7 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number) {
         .where('member_id', '=', memberId)
         .where('revoked_at', 'is', null)
         .execute();
-      forget(memberId);
+      noteChanged(db, 'sessions', [memberId]);
     },
   };
 }

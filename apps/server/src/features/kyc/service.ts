@@ -7,6 +7,7 @@ import {
   type ParsedRequestOf,
   type submitKyc,
 } from '@mp/contract';
+import { noteChanged } from '../../db/change-feed.ts';
 import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
@@ -160,6 +161,7 @@ export async function submitVerification(
       throw new Refusal(409, 'kyc_pending');
     throw err;
   }
+  noteChanged(d.db, 'members', [ctx.member.id]);
   return kycStatus(d.db, ctx.member.id);
 }
 
@@ -236,7 +238,7 @@ export async function decideVerification(
   if (!validId(input.id)) throw fieldRefusal(404, 'id', 'kyc_not_found');
   if (input.action === 'reject' && !input.reason) throw fieldRefusal(422, 'reason', 'reason_required');
   const status = input.action === 'approve' ? 'approved' : 'rejected';
-  return inTransaction(d.db, async (tx) => {
+  const decided = await inTransaction(d.db, async (tx) => {
     const k = await tx
       .selectFrom('kyc_submissions')
       .select(['id', 'member_id', 'status'])
@@ -261,8 +263,10 @@ export async function decideVerification(
       userid: view.userid,
       reason: input.reason ?? '',
     });
-    return view;
+    return { view, memberId: k.member_id };
   });
+  noteChanged(d.db, 'members', [decided.memberId]);
+  return decided.view;
 }
 
 /** One picture as a data URL, for the member who sent it or an admin; to anyone else it does not exist. */

@@ -1,4 +1,5 @@
 import type { Language, ParsedRequestOf, getVerificationCode, updateProfile } from '@mp/contract';
+import { noteChanged } from '../../db/change-feed.ts';
 import { inTransaction, pgErrorCode } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
@@ -82,6 +83,7 @@ export async function updateMemberProfile(
       );
     throw err;
   }
+  noteChanged(deps.db, 'members', [memberId]);
   return loadProfile(deps.db, memberId);
 }
 
@@ -127,4 +129,5 @@ export async function changeTransactionPassword(
       .where('id', '=', memberId)
       .execute();
   });
+  noteChanged(deps.db, 'members', [memberId]);
 }

@@ -17,23 +17,12 @@ import {
   sendMemberCode,
   updateMemberProfile,
 } from './account.ts';
+import type { MemberCards } from './card.ts';
 import { loadProfile } from './profile.ts';
 
-export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: Totp) {
+export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: Totp, cards: MemberCards) {
   return [
-    handle(getInfoC, async (_input, ctx) => {
-      const p = await loadProfile(deps.db, ctx.member.id);
-      return {
-        userid: p.userid,
-        username: p.username,
-        rank: p.rank,
-        role: p.role,
-        lang: p.lang,
-        kyc_state: p.kyc_state,
-        joined_at: p.joined_at,
-        has_tx_password: p.has_tx_password,
-      };
-    }),
+    handle(getInfoC, (_input, ctx) => cards.get(ctx.member.id)),
 
     handle(getProfile, async (_input, ctx) => loadProfile(deps.db, ctx.member.id)),
 

@@ -15,7 +15,7 @@ import {
 } from '@mp/contract';
 import type { Deps } from '../../deps.ts';
 import { handle } from '../../http/calls.ts';
-import { getSetting } from './settings.ts';
+import { cachedSetting } from './settings.ts';
 import { TEL_PREFIXES } from './tel-prefixes.ts';
 import { compareVersions } from './version.ts';
 
@@ -44,7 +44,7 @@ export function systemRoutes(deps: Deps) {
     }),
 
     handle(getData, async () => {
-      const tabSet = await getSetting(db, 'tab_set', config.app.tabSet);
+      const tabSet = await cachedSetting(db, 'tab_set', config.app.tabSet);
       return {
         app_name: APP_NAME,
         version: config.app.latestVersion,

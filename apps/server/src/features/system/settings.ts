@@ -1,4 +1,6 @@
-import type { Conn } from '../../db/database.ts';
+import { type ChangeFeed, noteChanged } from '../../db/change-feed.ts';
+import type { Conn, Db } from '../../db/database.ts';
+import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
 
 /** Operator settings kept in the database; the environment gives the defaults. */
 export async function getSetting<T>(db: Conn, key: string, fallback: T): Promise<T> {
@@ -6,28 +8,25 @@ export async function getSetting<T>(db: Conn, key: string, fallback: T): Promise
   return row ? (row.value as T) : fallback;
 }
 
-const CACHE_MS = 2_000;
-const cache = new WeakMap<object, Map<string, { value: unknown; until: number }>>();
+const caches = new WeakMap<object, ReadCache<unknown>>();
 
-/**
- * A setting read on a hot path: kept for 2 seconds per server. A change through `putSetting` on this server is
- * seen at once; other servers see it within 2 seconds.
- */
-export async function cachedSetting<T>(db: Conn, key: string, fallback: T): Promise<T> {
-  let forDb = cache.get(db);
-  if (!forDb) {
-    forDb = new Map();
-    cache.set(db, forDb);
-  }
-  const hit = forDb.get(key);
-  if (hit && hit.until > Date.now()) return hit.value as T;
-  const value = await getSetting(db, key, fallback);
-  forDb.set(key, { value, until: Date.now() + CACHE_MS });
-  return value;
+/** Keeps this database's settings in memory until they change (on any server: the change feed says so). */
+export function cacheSettings(db: Db, feed: ChangeFeed): void {
+  caches.set(db, createReadCache<unknown>(feed, { tables: ['settings'], ttlMs: 60_000, max: 1_000 }));
+}
+
+/** A setting read on a hot path: from memory when `cacheSettings` was called for this database. */
+export async function cachedSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
+  const cache = caches.get(db);
+  const read = async () => {
+    const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row ? row.value : undefined;
+  };
+  const value = cache ? await cache.get(key, read) : await read();
+  return value === undefined ? fallback : (value as T);
 }
 
 export async function putSetting(db: Conn, key: string, value: unknown): Promise<void> {
-  cache.get(db)?.delete(key);
   await db
     .insertInto('settings')
     .values({ key, value: JSON.stringify(value) })
@@ -35,4 +34,5 @@ export async function putSetting(db: Conn, key: string, value: unknown): Promise
       oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }),
     )
     .execute();
+  noteChanged(db, 'settings', [key]);
 }

@@ -1,0 +1,120 @@
+/** What the HTTP benchmarks share: the load generator, the machine's CPU clock, and `npm start`'s own server. */
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const log = (msg: string) => process.stdout.write(`${msg}\n`);
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk prints its version and exits 1.
+    return (err as { status?: number }).status === 1;
+  }
+}
+
+/** CPU time (ms) all cores of this machine spent busy since boot, from /proc/stat. */
+export function machineBusyMs(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  const all = cpu.reduce((a, b) => a + b, 0);
+  return ((all - idle) * 1000) / 100;
+}
+
+export type LoadResult = {
+  count: number;
+  errors: number;
+  elapsed: number;
+  p50: number;
+  p99: number;
+  socket_errors?: number;
+};
+
+/** Runs wrk with a Lua script (which prints one JSON line in `done`) and returns that line. */
+export function runWrk(opts: {
+  url: string;
+  script: string;
+  connections: number;
+  seconds: number;
+  env: Record<string, string>;
+  threads?: number;
+}): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'wrk',
+      [
+        `-t${opts.threads ?? 2}`,
+        `-c${opts.connections}`,
+        `-d${opts.seconds}s`,
+        '--latency',
+        '-s',
+        opts.script,
+        opts.url,
+      ],
+      { env: { ...process.env, ...opts.env }, maxBuffer: 1 << 20 },
+      (err, stdout) => {
+        if (err) return reject(err);
+        const line = stdout.trim().split('\n').pop() ?? '{}';
+        resolve(JSON.parse(line) as LoadResult);
+      },
+    );
+  });
+}
+
+export type ServerProcess = { child: ChildProcess; port: number; stop: () => Promise<void> };
+
+/** Starts `npm start`'s server (apps/server/src/main.ts) as its own process and waits until it answers. */
+export async function startAppServer(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const main = path.join(ROOT, 'apps/server/src/main.ts');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c) => {
+    output += c;
+  });
+  child.stderr?.on('data', (c) => {
+    output += c;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/Index/getdata`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function apiPost<T>(port: number, name: string, body: object, token?: string): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { status: number; msg: string; data: T };
+  if (envelope.status !== 1) throw new Error(`${name}: ${envelope.msg}`);
+  return envelope.data;
+}

@@ -1,6 +1,6 @@
 /** What the HTTP benchmarks share: the load generator, the machine's CPU clock, and `npm start`'s own server. */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -117,4 +117,68 @@ export async function apiPost<T>(port: number, name: string, body: object, token
   const envelope = (await res.json()) as { status: number; msg: string; data: T };
   if (envelope.status !== 1) throw new Error(`${name}: ${envelope.msg}`);
   return envelope.data;
+}
+
+/** CPU ms used so far by each process of this machine, by command name (`node`, `postgres`, `wrk`, ...). */
+export function cpuByCommand(pids?: Set<number>): Map<string, number> {
+  const tick = 10; // USER_HZ is 100 on Linux
+  const totals = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!pid || (pids && !pids.has(pid))) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * tick;
+    totals.set(name, (totals.get(name) ?? 0) + ms);
+  }
+  return totals;
+}
+
+/** The pids of a process and all its descendants. */
+export function processTree(root: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out = new Set<number>([root]);
+  const queue = [root];
+  while (queue.length) {
+    for (const c of children.get(queue.pop() ?? 0) ?? []) {
+      if (out.has(c)) continue;
+      out.add(c);
+      queue.push(c);
+    }
+  }
+  return out;
+}
+
+/** CPU ms of the app server's processes, of PostgreSQL, of wrk, and of the whole machine. */
+export function cpuSplit(appPid: number) {
+  const all = cpuByCommand();
+  const app = [...cpuByCommand(processTree(appPid)).values()].reduce((a, b) => a + b, 0);
+  return { app, postgres: all.get('postgres') ?? 0, wrk: all.get('wrk') ?? 0, machine: machineBusyMs() };
+}
+
+/** "app 120 µs, postgres 80 µs, ..." per call between two `cpuSplit` readings. */
+export function cpuPerCall(before: ReturnType<typeof cpuSplit>, after: ReturnType<typeof cpuSplit>, calls: number) {
+  const us = (ms: number) => `${Math.round((ms / calls) * 1000)} µs`;
+  const app = after.app - before.app;
+  const pgMs = after.postgres - before.postgres;
+  const wrk = after.wrk - before.wrk;
+  const machine = after.machine - before.machine;
+  return `CPU per call: app ${us(app)}, postgres ${us(pgMs)}, wrk ${us(wrk)}, rest of machine ${us(Math.max(0, machine - app - pgMs - wrk))}`;
 }

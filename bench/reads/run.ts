@@ -19,7 +19,17 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
 import { createLedger, memberAccount, platformAccount } from '../../apps/server/src/ledger/index.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
-import { apiPost, hasWrk, type LoadResult, log, machineBusyMs, runWrk, startAppServer } from '../common.ts';
+import {
+  apiPost,
+  cpuPerCall,
+  cpuSplit,
+  hasWrk,
+  type LoadResult,
+  log,
+  machineBusyMs,
+  runWrk,
+  startAppServer,
+} from '../common.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -164,14 +174,17 @@ async function main() {
     );
     for (const call of calls) {
       const busy = machineBusyMs();
+      const split = cpuSplit(app.child.pid ?? 0);
       const r = await load(appPort, call, SECONDS, !publicCall(call));
       const ms = machineBusyMs() - busy;
+      const perCall = cpuPerCall(split, cpuSplit(app.child.pid ?? 0), r.count);
       const ratio = r.count / r.elapsed / bareRate;
       const ok = ratio >= 0.25 && r.p99 <= 20 && !r.errors && !r.socket_errors;
       if (!ok) failed = true;
       log(
         `${call.padEnd(26)}${fmt(r)}  ${ratio.toFixed(2)}x bare  (machine ${((ms / r.count) * 1000).toFixed(0)} µs/call)  ${ok ? 'OK' : 'below target (>= 0.25x, p99 <= 20 ms)'}`,
       );
+      log(`${' '.repeat(26)}${perCall}`);
     }
     bare.kill();
     await app.stop();

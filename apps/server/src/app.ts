@@ -32,7 +32,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import type { MoneyDeps } from './features/wallet/money-deps.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
-import { createLedger } from './ledger/index.ts';
+import { cacheBalances, createLedger } from './ledger/index.ts';
 import { installEnvelope } from './http/envelope-plugin.ts';
 import { registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
@@ -53,10 +53,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     requestIdHeader: 'x-request-id',
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Responses are checked against the contract's schemas in development and tests (a server bug becomes a failing
-  // test); in production they are only serialized, which is cheaper on every call.
   app.setSerializerCompiler(
-    deps.config.env === 'production' ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
+    deps.config.validateResponses ? serializerCompiler : () => (data: unknown) => JSON.stringify(data),
   );
   installEnvelope(app);
   app.addHook('onSend', async (req, reply) => {
@@ -97,6 +95,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addHook('onClose', () => feed.close());
   useFeedFor(deps.db, feed);
   cacheSettings(deps.db, feed);
+  cacheBalances(deps.db, feed);
   const sessions = createSessions(deps.db, deps.clock, deps.config.sessionTtlMs, feed);
   const tacs = createTacs({
     db: deps.db,
@@ -134,7 +133,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...miningRoutes(money),
       ...networkRoutes(deps, sessions),
     ],
-    { sessions, limiter: deps.limiter, globalPerMinute: deps.config.limits.globalPerMinute },
+    {
+      sessions,
+      limiter: deps.floodLimiter ?? deps.limiter,
+      globalPerMinute: deps.config.limits.globalPerMinute,
+    },
   );
 
   const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;

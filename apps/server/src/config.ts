@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,12 +37,19 @@ const envSchema = z.object({
   DEMO_DATA: z.string().default('1'),
   ALLOW_FUTURE_JOBS: flag,
   WEB_DIST: z.string().optional(),
+  WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   CS_EMAIL: z.string().default('support@example.com'),
   CS_TELEGRAM: z.string().default('@support'),
 });
 
 export type Config = {
   env: string;
+  /**
+   * Check every answer against the contract's schema (development and tests: a server bug becomes a failing test).
+   * Off when NODE_ENV is production or not set, as with `npm start`: answers are only serialized, cheaper per call.
+   */
+  validateResponses: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -60,6 +68,10 @@ export type Config = {
   demoData: boolean;
   allowFutureJobs: boolean;
   webDist: string | undefined;
+  /** HTTP worker processes (node:cluster) sharing the port; 1 serves from the main process. */
+  workers: number;
+  /** Connections each process keeps to PostgreSQL. */
+  dbPoolSize: number;
   customerService: { email: string; telegram: string };
 };
 
@@ -82,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
     env: e.NODE_ENV,
+    validateResponses: env.NODE_ENV !== undefined && env.NODE_ENV !== 'production',
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -109,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: e.DEMO_DATA !== '0' && e.DEMO_DATA !== 'false',
     allowFutureJobs: e.ALLOW_FUTURE_JOBS,
     webDist: e.WEB_DIST,
+    workers: e.WORKERS || availableParallelism(),
+    dbPoolSize: e.DB_POOL_SIZE,
     customerService: { email: e.CS_EMAIL, telegram: e.CS_TELEGRAM },
   };
   return { ...config, ...overrides };

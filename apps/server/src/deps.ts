@@ -12,5 +12,10 @@ export type Deps = {
   clock: Clock;
   notifier: Notifier;
   limiter: RateLimiter;
+  /**
+   * The per-request flood guard (GLOBAL_LIMIT_PER_MINUTE); default `limiter`. Workers of one machine keep it in their
+   * own memory (one IPC round trip per call would cost more than the guard is worth), so there it holds per worker.
+   */
+  floodLimiter?: RateLimiter;
   log?: FastifyBaseLogger;
 };

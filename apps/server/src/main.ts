@@ -1,28 +1,21 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
-import { buildApp } from './app.ts';
 import type { DailyJob } from './jobs/daily.ts';
 import { dailyJobs } from './jobs/registry.ts';
 import { createDailyScheduler } from './jobs/scheduler.ts';
 import { createLedger } from './ledger/index.ts';
-import { outboxNotifier, smtpNotifier } from './features/notify/notifier.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
 import { loadDemoData } from './features/system/demo.ts';
 import { loadDemoBalances } from './features/system/demo-money.ts';
 import { systemClock } from './lib/clock.ts';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { startPropagationSweep } from './features/network/propagate.ts';
+import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
-async function createLimiter(redisUrl: string | undefined): Promise<RateLimiter> {
-  if (!redisUrl) return memoryRateLimiter();
-  const { Redis } = await import('ioredis');
-  return redisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2 }));
-}
-
 async function main() {
   const config = loadConfig();
+  if (isHttpWorker()) return runHttpWorker(config);
   const database = await connectDatabase(config, say);
   const { db } = database;
   const rootId = await ensureRoot(db, config.rootUserid);
@@ -30,11 +23,8 @@ async function main() {
   const demoLogins = config.demoData ? await loadDemoData(db, rootId) : null;
   if (demoLogins) await loadDemoBalances(db);
 
-  const outbox = outboxNotifier(db);
-  const notifier = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom, outbox) : outbox;
-  const limiter = await createLimiter(config.redisUrl);
-  const app = await buildApp({ config, db, clock: systemClock, notifier, limiter });
-  await app.listen({ port: config.port, host: config.host });
+  const http = await serveHttp(config, database, say);
+  const log = { info: say, error: (m: string) => process.stderr.write(`${m}\n`) };
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
     Object.entries(dailyJobs(createLedger(db))).filter((e): e is [string, DailyJob] => e[1] !== undefined),
@@ -43,14 +33,18 @@ async function main() {
     db,
     clock: systemClock,
     jobs,
-    log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    log,
   });
   scheduler.start();
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).
-  const stopSweep = startPropagationSweep(db, 5_000, app.log);
+  const stopSweep = startPropagationSweep(db, 5_000, {
+    error: (obj, msg) => log.error(`${msg} ${JSON.stringify(obj)}`),
+  });
 
   const url = `http://localhost:${config.port}`;
-  say(`\nMember platform is running at ${url}  (API docs: ${url}/api/docs)`);
+  say(
+    `\nMember platform is running at ${url}  (API docs: ${url}/api/docs; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
+  );
   if (demoLogins)
     say(
       `Demo data loaded. Demo logins: ${demoLogins.map((d) => `${d.userid} / ${d.password}`).join(', ')} (transaction password 123456)`,
@@ -68,8 +62,7 @@ async function main() {
     say(`\n${signal}: stopping...`);
     scheduler.stop();
     stopSweep();
-    await app.close();
-    await limiter.close?.();
+    await http.stop();
     await database.close();
     say('stopped.');
     process.exit(0);

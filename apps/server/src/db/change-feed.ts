@@ -35,7 +35,7 @@ export function useFeedFor(db: object, feed: ChangeFeed): void {
  * reads it back (the notification may arrive a moment after the writer's own answer). Other servers hear the
  * notification.
  */
-export function noteChanged(db: object, table: string, ids: string[]): void {
+export function noteChanged(db: object, table: string, ids: Changed): void {
   feeds.get(db)?.local(table, ids);
 }
 

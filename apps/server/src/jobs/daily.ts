@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import { fieldRefusal } from '../http/errors.ts';
+import { balancesChanged } from '../ledger/balance-changes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isDate, todayOf } from '../features/mining/dates.ts';
 
@@ -121,6 +122,8 @@ export async function runDailyJob(
         return false;
       });
       if (done) break;
+      // The batch paid members through postPayouts: servers read their balances afresh.
+      balancesChanged(db, 'all');
     }
     await db
       .updateTable('job_runs')

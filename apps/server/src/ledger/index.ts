@@ -1,5 +1,7 @@
 import type { AssetCode, WalletKind } from '@mp/contract';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import { type Conn, type Db, poolOf } from '../db/database.ts';
+import { createReadCache, type ReadCache } from '../db/read-cache.ts';
 import { createAccountDirectory, memberAccount } from './accounts.ts';
 import { type OperationContext, type OperationInput, runOperation } from './operation.ts';
 import type { Leg } from './post.ts';
@@ -11,6 +13,9 @@ export { InactiveMember } from './single.ts';
 export { checkLedger } from './invariants.ts';
 export type { OperationContext } from './operation.ts';
 
+/** How long a server may show balances it read, at most, when a change could not reach it (a server crash). */
+export const BALANCE_CACHE_MS = 10_000;
+
 const BALANCES_SQL =
   'select wallet, asset, debits_posted, credits_posted, debits_pending from ledger_accounts where member_id = $1';
 type BalanceRow = {
@@ -20,6 +25,24 @@ type BalanceRow = {
   credits_posted: string;
   debits_pending: string;
 };
+
+const balanceCaches = new WeakMap<Db, ReadCache<BalanceRow[]>>();
+
+/** Keeps members' balance rows in memory until a posting changes them (ledger/balance-changes.ts). */
+export function cacheBalances(db: Db, feed: ChangeFeed): void {
+  balanceCaches.set(
+    db,
+    createReadCache(feed, { tables: ['balances'], ttlMs: BALANCE_CACHE_MS, max: 100_000 }),
+  );
+}
+
+async function cachedBalanceRows(db: Db, memberId: string): Promise<BalanceRow[]> {
+  const read = async () =>
+    (await poolOf(db).query<BalanceRow>({ name: 'member_balances', text: BALANCES_SQL, values: [memberId] }))
+      .rows;
+  const cache = balanceCaches.get(db);
+  return cache ? cache.get(memberId, read) : read();
+}
 
 export type Balance = { wallet: string; asset: string; balance: bigint; available: bigint; pending: bigint };
 
@@ -45,16 +68,10 @@ export function createLedger(db: Db) {
 
     /** A member's balances, for every account the member has (no account: zero). */
     async memberBalances(conn: Conn, memberId: string): Promise<Balance[]> {
-      // Read on every wallet screen: outside a transaction, one round trip to a prepared statement.
+      // Read on every wallet screen: outside a transaction, from memory or one round trip to a prepared statement.
       const rows =
         conn === db
-          ? (
-              await poolOf(db).query<BalanceRow>({
-                name: 'member_balances',
-                text: BALANCES_SQL,
-                values: [memberId],
-              })
-            ).rows
+          ? await cachedBalanceRows(db, memberId)
           : await conn
               .selectFrom('ledger_accounts')
               .select(['wallet', 'asset', 'debits_posted', 'credits_posted', 'debits_pending'])

@@ -1,7 +1,8 @@
 import { inTransaction, type Db, type Tx } from '../db/database.ts';
 import { fieldRefusal } from '../http/errors.ts';
 import { sha256 } from '../lib/crypto.ts';
-import type { AccountDirectory } from './accounts.ts';
+import type { AccountDirectory, AccountRef } from './accounts.ts';
+import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type Leg, type PostedTransfer, postLegs, resolvePending } from './post.ts';
 
 export type OperationContext = {
@@ -58,8 +59,11 @@ export async function runOperation<T>(
   work: (op: OperationContext) => Promise<T>,
 ): Promise<T> {
   const hash = requestHash(input);
+  // The members whose balances the operation changes, told to the read caches once it committed.
+  const changed = { refs: [] as AccountRef[], all: false };
   try {
-    return await inTransaction(db, async (tx) => {
+    const result = await inTransaction(db, async (tx) => {
+      changed.refs = [];
       // Blocks while another transaction holds the same key; after it commits, nothing is inserted here.
       const row = await tx
         .insertInto('ledger_operations')
@@ -77,8 +81,14 @@ export async function runOperation<T>(
       const op: OperationContext = {
         tx,
         operationId: row.id,
-        post: (legs) => postLegs(tx, accounts, row.id, legs),
-        resolve: (ids, action) => resolvePending(tx, row.id, ids, action),
+        post: (legs) => {
+          changed.refs.push(...legs.flatMap((l) => [l.debit, l.credit]));
+          return postLegs(tx, accounts, row.id, legs);
+        },
+        resolve: (ids, action) => {
+          changed.all = true;
+          return resolvePending(tx, row.id, ids, action);
+        },
       };
       const result = await work(op);
       await tx
@@ -88,6 +98,8 @@ export async function runOperation<T>(
         .execute();
       return result;
     });
+    balancesChanged(db, changed.all ? 'all' : membersOf(changed.refs));
+    return result;
   } catch (err) {
     if (!(err instanceof DuplicateKey)) throw err;
     return firstResult<T>(db, input.key, hash);

@@ -1,6 +1,7 @@
 import { type Db, pgConstraint, pgErrorCode, poolOf } from '../db/database.ts';
 import { fieldRefusal } from '../http/errors.ts';
 import type { AccountDirectory } from './accounts.ts';
+import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
 import { InsufficientFunds, type Leg, sortedIds } from './post.ts';
 
@@ -140,6 +141,7 @@ export async function runSingleOperation<T>(
   if (row.outcome === 'existing' && !row.op_hash.equals(hash)) {
     throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
   }
+  if (row.outcome === 'posted') balancesChanged(db, membersOf(legs.flatMap((l) => [l.debit, l.credit])));
   const posted = (row.op_result?.afters ?? []).map((a) => ({
     debitBalanceAfter: BigInt(a.da),
     creditBalanceAfter: BigInt(a.ca),

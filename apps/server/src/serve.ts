@@ -1,0 +1,119 @@
+import cluster, { type Worker } from 'node:cluster';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDb, type Db } from './db/database.ts';
+import { outboxNotifier, smtpNotifier } from './features/notify/notifier.ts';
+import { systemClock } from './lib/clock.ts';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
+import { answerRateLimits, primaryRateLimiter } from './lib/rate-limit-ipc.ts';
+
+/**
+ * The HTTP side of `npm start`: the app served by `config.workers` processes on one port (node:cluster; the kernel
+ * hands each connection to one of them), or from the main process when that is 1. Workers keep no state beyond
+ * caches that the change feed keeps true, so any of them may answer any call; the main process keeps the database
+ * launcher, the migrations and the jobs.
+ */
+export type HttpServing = { stop: () => Promise<void> };
+
+const WORKER_ENV = 'MP_WORKER_DATABASE_URL';
+
+async function redisLimiter(url: string): Promise<RateLimiter> {
+  const { Redis } = await import('ioredis');
+  return redisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2 }));
+}
+
+async function listen(config: Config, db: Db, limiter: RateLimiter, floodLimiter: RateLimiter) {
+  const outbox = outboxNotifier(db);
+  const notifier = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom, outbox) : outbox;
+  const app = await buildApp({ config, db, clock: systemClock, notifier, limiter, floodLimiter });
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+export async function serveHttp(
+  config: Config,
+  database: { db: Db; url: string },
+  log: (msg: string) => void,
+): Promise<HttpServing> {
+  if (config.workers <= 1) {
+    const limiter = config.redisUrl ? await redisLimiter(config.redisUrl) : memoryRateLimiter();
+    const app = await listen(config, database.db, limiter, limiter);
+    return {
+      async stop() {
+        await app.close();
+        await limiter.close?.();
+      },
+    };
+  }
+  return startWorkers(config, database.url, log);
+}
+
+/** The main process: forks the workers, answers their rate-limit questions, replaces a worker that dies. */
+async function startWorkers(config: Config, url: string, log: (msg: string) => void): Promise<HttpServing> {
+  const limiter = config.redisUrl ? undefined : memoryRateLimiter();
+  // Connections are spread by the kernel (each worker accepts on the shared socket), not passed on by this process.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  let stopping = false;
+  const fork = (): Promise<Worker> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork({ [WORKER_ENV]: url });
+      if (limiter) answerRateLimits(worker, limiter);
+      worker.once('listening', () => resolve(worker));
+      worker.once('exit', (code, signal) => {
+        reject(new Error(`worker exited before listening (${signal ?? code})`));
+        if (stopping) return;
+        log(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+        void fork().catch((err: unknown) => log(`could not start a worker: ${String(err)}`));
+      });
+    });
+  await Promise.all(Array.from({ length: config.workers }, fork));
+  return {
+    async stop() {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              if (w.isDead()) return resolve();
+              const force = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
+              w.once('exit', () => {
+                clearTimeout(force);
+                resolve();
+              });
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** True in a worker process forked by `serveHttp`. */
+export function isHttpWorker(): boolean {
+  return cluster.isWorker && process.env[WORKER_ENV] !== undefined;
+}
+
+/** A worker process: its own database pool, the app on the shared port; it leaves when the main process does. */
+export async function runHttpWorker(config: Config): Promise<void> {
+  const url = process.env[WORKER_ENV];
+  if (!url) throw new Error('worker without a database');
+  const db = createDb(url, config.dbPoolSize);
+  const limiter = config.redisUrl ? await redisLimiter(config.redisUrl) : primaryRateLimiter();
+  const floodLimiter = config.redisUrl ? limiter : memoryRateLimiter();
+  const app = await listen(config, db, limiter, floodLimiter);
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close().catch(() => {});
+    await limiter.close?.();
+    await db.destroy().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  // Ctrl-C reaches every process of the terminal: the main process decides when workers stop.
+  process.on('SIGINT', () => {});
+  // The main process is gone (even killed): leave too, so no worker holds the port without its database.
+  process.on('disconnect', () => void close());
+}

@@ -174,7 +174,11 @@ export function cpuSplit(appPid: number) {
 }
 
 /** "app 120 µs, postgres 80 µs, ..." per call between two `cpuSplit` readings. */
-export function cpuPerCall(before: ReturnType<typeof cpuSplit>, after: ReturnType<typeof cpuSplit>, calls: number) {
+export function cpuPerCall(
+  before: ReturnType<typeof cpuSplit>,
+  after: ReturnType<typeof cpuSplit>,
+  calls: number,
+) {
   const us = (ms: number) => `${Math.round((ms / calls) * 1000)} µs`;
   const app = after.app - before.app;
   const pgMs = after.postgres - before.postgres;

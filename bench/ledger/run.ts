@@ -1,23 +1,21 @@
 /**
  * bench/ledger: asset/transfersave over HTTP against pgbench's tpcb-like on the same PostgreSQL server.
  *
- *   node --import tsx bench/ledger/run.ts [--clients 32] [--seconds 20] [--members 2000]
+ *   node --import tsx bench/ledger/run.ts [--clients 32] [--seconds 20] [--members 2000] [--tcp] [--workers N]
  *
+ * The app runs as `npm start` runs it (apps/server/src/main.ts in its own processes) on the same PostgreSQL.
  * Prints transfers/s, p50/p99 latency, errors, pgbench's TPS and the ratio, then checks the ledger invariants.
  * Target (issue 3): at least 0.5x pgbench's TPS with zero errors and the invariants holding.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { createDb } from '../../apps/server/src/db/database.ts';
-import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { outboxNotifier } from '../../apps/server/src/features/notify/notifier.ts';
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
 import {
   checkLedger,
@@ -25,9 +23,8 @@ import {
   memberAccount,
   platformAccount,
 } from '../../apps/server/src/ledger/index.ts';
-import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
-import { memoryRateLimiter } from '../../apps/server/src/lib/rate-limit.ts';
+import { cpuPerCall, cpuSplit, hasWrk, log, machineBusyMs, startAppServer } from '../common.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,31 +32,17 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     members: { type: 'string', default: '2000' },
     scale: { type: 'string', default: '10' },
+    /** PostgreSQL over loopback TCP (pgbench too) instead of its Unix socket. */
+    tcp: { type: 'boolean', default: false },
+    /** HTTP worker processes of the app (default: npm start's, one per core). */
+    workers: { type: 'string' },
+    /** Writes CPU profiles of the app's processes to this folder. */
+    profile: { type: 'string' },
   },
 });
 const CLIENTS = Number(args.clients);
 const SECONDS = Number(args.seconds);
 const MEMBERS = Number(args.members);
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
-
-function hasWrk(): boolean {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch (err) {
-    // wrk prints its version and exits 1.
-    return (err as { status?: number }).status === 1;
-  }
-}
-
-/** CPU time (ms) all cores of this machine spent busy since boot, from /proc/stat. */
-function machineBusyMs(): number {
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
-  const all = cpu.reduce((a, b) => a + b, 0);
-  return ((all - idle) * 1000) / 100;
-}
-
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-ledger-'));
   const pg = await startEmbeddedPostgres(dir);
@@ -70,7 +53,8 @@ async function main() {
     await ensureDatabase(pg.url('postgres'), 'pgbench');
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     // Both the app and pgbench reach PostgreSQL the same way: through its Unix socket.
-    const conn = ['-h', pg.socketDir, '-p', String(pg.port), '-U', 'postgres'];
+    // pgbench and the app reach PostgreSQL the same way: its Unix socket, or loopback TCP with --tcp.
+    const conn = ['-h', args.tcp ? '127.0.0.1' : pg.socketDir, '-p', String(pg.port), '-U', 'postgres'];
     execFileSync('pgbench', [...conn, '-i', '-q', '-s', args.scale, 'pgbench'], { env, stdio: 'ignore' });
     log(`pgbench -b tpcb-like -c ${CLIENTS} -j 2 -T ${SECONDS} (scale ${args.scale}) ...`);
     const pgbenchBusyBefore = machineBusyMs();
@@ -89,7 +73,8 @@ async function main() {
 
     // 2. The app on its own database of the same server.
     await ensureDatabase(pg.url('postgres'), 'app');
-    const db = createDb(pg.socketUrl('app'), CLIENTS + 8);
+    const appUrl = args.tcp ? pg.url('app') : pg.socketUrl('app');
+    const db = createDb(appUrl, 4);
     await migrate(db);
     await ensureRoot(db, 'company');
     const txHash = await hashPassword('654321');
@@ -135,21 +120,22 @@ async function main() {
       );
     }
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dir,
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'silent',
-      GLOBAL_LIMIT_PER_MINUTE: '100000000',
-      LOGIN_LIMIT_PER_MINUTE: '100000000',
-    });
-    const app = await buildApp(
-      { config, db, clock: systemClock, notifier: outboxNotifier(db), limiter: memoryRateLimiter() },
-      { logger: false, serveWeb: false },
+    // The app as `npm start` runs it: its own process(es), production mode, on this PostgreSQL.
+    await db.destroy();
+    const port = await freePort();
+    const server = await startAppServer(
+      {
+        DATABASE_URL: appUrl,
+        DATA_DIR: dir,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        GLOBAL_LIMIT_PER_MINUTE: '100000000',
+        LOGIN_LIMIT_PER_MINUTE: '100000000',
+        ...(args.workers ? { WORKERS: args.workers } : {}),
+      },
+      port,
+      args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
     );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
     const post = (name: string, body: object, token?: string) =>
@@ -241,7 +227,7 @@ async function main() {
       });
     // A short warm-up first (JIT, caches, connections), then the measured run.
     await runLoad(3);
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = cpuSplit(server.child.pid ?? 0);
     const busyBefore = machineBusyMs();
     const loadOut = await runLoad(SECONDS);
     const load = JSON.parse(loadOut.trim().split('\n').pop() ?? '{}') as {
@@ -253,7 +239,7 @@ async function main() {
       cpuMs?: number;
       socket_errors?: number;
     };
-    const serverCpu = process.cpuUsage(cpuBefore);
+    const cpuAfter = cpuSplit(server.child.pid ?? 0);
     const machineMs = machineBusyMs() - busyBefore;
     const tps = load.count / load.elapsed;
     log('');
@@ -262,20 +248,20 @@ async function main() {
     log(`latency p50:   ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms`);
     log(`pgbench tps:   ${pgbenchTps.toFixed(0)}`);
     log(`ratio:         ${(tps / pgbenchTps).toFixed(2)}x pgbench (target >= 0.50x)`);
-    const per = (ms: number) => `${((ms / load.count) * 1000).toFixed(0)} µs`;
+    log(`${cpuPerCall(cpuBefore, cpuAfter, load.count)}`);
     log(
-      `CPU per transfer: server ${per((serverCpu.user + serverCpu.system) / 1000)}, ` +
-        `${load.cpuMs === undefined ? '' : `load generator ${per(load.cpuMs)}, `}` +
-        `whole machine ${per(machineMs)} (pgbench's whole transaction: ${((pgbenchMachineMs / pgbenchCount) * 1000).toFixed(0)} µs)`,
+      `whole machine ${((machineMs / load.count) * 1000).toFixed(0)} µs per transfer ` +
+        `(pgbench's whole transaction: ${((pgbenchMachineMs / pgbenchCount) * 1000).toFixed(0)} µs)`,
     );
     const errors = load.errors + (load.socket_errors ?? 0);
-    const health = await checkLedger(db);
+    const checkDb = createDb(appUrl, 2);
+    const health = await checkLedger(checkDb);
+    await checkDb.destroy();
     log(
       `invariants:    ${health.healthy ? 'hold' : `BROKEN: ${health.problems.join('; ')}`} (${health.transfers} transfers)`,
     );
     agent.destroy();
-    await app.close();
-    await db.destroy();
+    await server.stop();
     if (errors > 0 || !health.healthy) process.exitCode = 1;
   } finally {
     await pg.stop();

@@ -9,6 +9,7 @@ import { poolOf } from './database.ts';
 function handFeed() {
   const listeners = new Map<string, ((c: Changed) => void)[]>();
   const feed = {
+    origin: 'hand',
     live: true,
     version: 0,
     on: (table: string, l: (c: Changed) => void) =>
@@ -84,6 +85,7 @@ describe('read cache', () => {
   it('parses notification payloads', () => {
     expect(parseChange('members:1,22')).toEqual({ table: 'members', changed: ['1', '22'] });
     expect(parseChange('settings:*')).toEqual({ table: 'settings', changed: 'all' });
+    expect(parseChange('balances@ab12:5')).toEqual({ table: 'balances', changed: ['5'], origin: 'ab12' });
     expect(parseChange('nonsense')).toBeUndefined();
   });
 });

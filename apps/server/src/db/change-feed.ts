@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** What a change names: some rows of a table by id, or all of them. */
@@ -13,6 +14,8 @@ type Listener = (changed: Changed) => void;
  * Losing the connection, or getting it back, tells every table 'all'.
  */
 export type ChangeFeed = {
+  /** Names this server in the changes it sends itself, so that it does not hear them twice. */
+  readonly origin: string;
   readonly live: boolean;
   readonly version: number;
   on: (table: string, listener: Listener) => void;
@@ -39,16 +42,29 @@ export function noteChanged(db: object, table: string, ids: Changed): void {
   feeds.get(db)?.local(table, ids);
 }
 
-export function parseChange(payload: string): { table: string; changed: Changed } | undefined {
+/** The origin tag of the server using this database handle ('' when it has no feed). */
+export function originOf(db: object): string {
+  return feeds.get(db)?.origin ?? '';
+}
+
+/** `<table>:<ids>|*`, or `<table>@<origin>:...` when a server sent it (it heard its own change already). */
+export function parseChange(
+  payload: string,
+): { table: string; changed: Changed; origin?: string } | undefined {
   const colon = payload.indexOf(':');
   if (colon <= 0) return undefined;
   const rest = payload.slice(colon + 1);
-  return { table: payload.slice(0, colon), changed: rest === '*' ? 'all' : rest.split(',').filter(Boolean) };
+  const [table = '', origin] = payload.slice(0, colon).split('@');
+  return {
+    table,
+    changed: rest === '*' ? 'all' : rest.split(',').filter(Boolean),
+    ...(origin ? { origin } : {}),
+  };
 }
 
 /** A feed that is never live: caches built on it always read through (tests of the uncached path, tools). */
 export function offlineFeed(): ChangeFeed {
-  return { live: false, version: 0, on: () => {}, local: () => {}, close: async () => {} };
+  return { origin: '', live: false, version: 0, on: () => {}, local: () => {}, close: async () => {} };
 }
 
 export function startChangeFeed(
@@ -56,6 +72,7 @@ export function startChangeFeed(
   log: (msg: string) => void = () => {},
 ): ChangeFeed {
   const listeners = new Map<string, Listener[]>();
+  const origin = randomBytes(6).toString('hex');
   let live = false;
   let version = 0;
   let closed = false;
@@ -94,7 +111,7 @@ export function startChangeFeed(
     c.on('end', () => down(c));
     c.on('notification', (msg) => {
       const change = msg.payload ? parseChange(msg.payload) : undefined;
-      if (change) tell(change.table, change.changed);
+      if (change && change.origin !== origin) tell(change.table, change.changed);
     });
     try {
       await c.connect();
@@ -111,6 +128,7 @@ export function startChangeFeed(
   void connect();
 
   return {
+    origin,
     get live() {
       return live;
     },

@@ -1,4 +1,4 @@
-import { noteChanged } from '../db/change-feed.ts';
+import { noteChanged, originOf } from '../db/change-feed.ts';
 import { type Db, poolOf } from '../db/database.ts';
 import type { AccountRef } from './accounts.ts';
 
@@ -44,7 +44,8 @@ async function publish(db: Db, p: Pending) {
   p.all = false;
   p.timer = undefined;
   // Member ids are numbers (bigserial), so the payload needs no quoting.
-  const payload = `balances:${all ? '*' : ids.filter((id) => /^\d+$/.test(id)).join(',')}`;
+  const origin = originOf(db);
+  const payload = `balances${origin ? `@${origin}` : ''}:${all ? '*' : ids.filter((id) => /^\d+$/.test(id)).join(',')}`;
   const client = await poolOf(db)
     .connect()
     .catch(() => undefined);

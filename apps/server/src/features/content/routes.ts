@@ -1,4 +1,5 @@
 import { getAnnouncement, type Language } from '@mp/contract';
+import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { handle } from '../../http/calls.ts';
 
@@ -12,16 +13,19 @@ export function contentRoutes(deps: Deps) {
   return [
     handle(getAnnouncement, async ({ page, pagesize }, ctx) => {
       const base = db.selectFrom('announcements').where('published', '=', true);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['id', 'title', 'content', 'created_at'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pagesize)
-          .offset((page - 1) * pagesize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      // The page and the total in one round trip; only a page past the end needs the count alone.
+      const rows = await base
+        .select(['id', 'title', 'content', 'created_at', sql<string>`count(*) over ()`.as('total')])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pagesize)
+        .offset((page - 1) * pagesize)
+        .execute();
+      const count = rows[0]
+        ? { n: rows[0].total }
+        : page === 1
+          ? { n: '0' }
+          : await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       return {
         list: rows.map((r) => ({
           id: Number(r.id),

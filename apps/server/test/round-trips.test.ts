@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app.ts';
+import { newMember } from './helpers.ts';
+import { adminToken, fund, newKey } from './money.ts';
+
+/**
+ * Database round trips of every GET and of the calls the home, wallet and Me screens make when they open, for a
+ * member who has used the app a moment before (DESIGN.md section 4, issue 16): what the change feed keeps true is
+ * served from memory, and the rest costs one round trip.
+ */
+const SCREENS: { call: string; body?: Record<string, unknown>; trips: number }[] = [
+  // GET calls
+  { call: 'index/downloadurl', trips: 0 },
+  { call: 'index/check_version', body: { version: '1.0.0' }, trips: 0 },
+  { call: 'Index/getdata', trips: 0 },
+  { call: 'Member/getinfoc', trips: 0 },
+  // Home
+  { call: 'Logon/getAnnouncement', body: { page: 1, pagesize: 10 }, trips: 1 },
+  { call: 'Main/cmsPackages', trips: 1 },
+  // Wallet
+  { call: 'asset/index2', trips: 0 },
+  { call: 'Asset/getwalletbalance', trips: 0 },
+];
+
+let queries = 0;
+const originalQuery = pg.Client.prototype.query;
+
+let t: TestApp;
+let token: string;
+let admin: string;
+let userid: string;
+
+async function tripsOf(call: string, body: Record<string, unknown> = {}): Promise<number> {
+  queries = 0;
+  await t.ok(call, body, { token });
+  return queries;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const m = await newMember(t);
+  token = m.token;
+  userid = m.userid;
+  admin = await adminToken(t);
+  await fund(t, admin, userid, '50');
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    queries += 1;
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  // The caches serve once the server's change feed listens (it connects as the server starts).
+  const deadline = Date.now() + 5000;
+  while ((await tripsOf('Member/getinfoc')) > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+});
+
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await t.close();
+});
+
+describe('round trips of the reads every screen makes', () => {
+  for (const { call, body, trips } of SCREENS) {
+    it(`${call}: ${trips} once warm`, async () => {
+      await tripsOf(call, body);
+      expect(await tripsOf(call, body)).toBe(trips);
+    });
+  }
+
+  it('reads the balances again after the member spends, once', async () => {
+    await tripsOf('Asset/getwalletbalance');
+    const other = await newMember(t);
+    await t.ok(
+      'asset/transfersave',
+      {
+        to_userid: other.userid,
+        amount: '1.5',
+        wallet: 'funds',
+        tx_password: '654321',
+        idempotency_key: newKey(),
+      },
+      { token },
+    );
+    // The change goes out to the other servers a few milliseconds after the posting (a query of its own).
+    await new Promise((r) => setTimeout(r, 50));
+    queries = 0;
+    const data = await t.ok<{ wallets: { wallet: string; asset: string; balance: string }[] }>(
+      'Asset/getwalletbalance',
+      {},
+      { token },
+    );
+    expect(queries).toBe(1);
+    expect(data.wallets.find((w) => w.wallet === 'funds' && w.asset === 'USDT')?.balance).toBe('48.5');
+    expect(await tripsOf('Asset/getwalletbalance')).toBe(0);
+  });
+
+  it('reads the member card again after the member changes it', async () => {
+    await t.ok('Member/updateprofile', { name: 'Renamed Member' }, { token });
+    const card = await t.ok<{ username: string }>('Member/getinfoc', {}, { token });
+    expect(card.username).toBe('Renamed Member');
+  });
+});

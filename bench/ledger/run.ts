@@ -128,7 +128,6 @@ async function main() {
         DATABASE_URL: appUrl,
         DATA_DIR: dir,
         DEMO_DATA: '0',
-        LOG_LEVEL: 'warn',
         GLOBAL_LIMIT_PER_MINUTE: '100000000',
         LOGIN_LIMIT_PER_MINUTE: '100000000',
         ...(args.workers ? { WORKERS: args.workers } : {}),

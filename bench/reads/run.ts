@@ -128,7 +128,6 @@ async function main() {
         DATABASE_URL: url,
         DATA_DIR: dir,
         DEMO_DATA: '0',
-        LOG_LEVEL: 'warn',
         GLOBAL_LIMIT_PER_MINUTE: '1000000000',
         LOGIN_LIMIT_PER_MINUTE: '1000000000',
       },

@@ -46,6 +46,7 @@ export type AppOptions = { logger?: boolean | object; serveWeb?: boolean };
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
+    disableRequestLogging: !deps.config.logRequests,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: true,

@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  LOG_REQUESTS: z.enum(['0', '1', 'true', 'false']).optional(),
   ADMIN_USERID: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ROOT_USERID: z.string().default('company'),
@@ -55,6 +56,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** A log line per request (development and tests; in production on request: LOG_REQUESTS=1). */
+  logRequests: boolean;
   admin: { userid: string; password: string } | undefined;
   rootUserid: string;
   /** Server secret for HMACs (session cache keys, remembered transaction passwords). */
@@ -100,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logRequests:
+      e.LOG_REQUESTS === undefined
+        ? env.NODE_ENV !== undefined && env.NODE_ENV !== 'production'
+        : e.LOG_REQUESTS === '1' || e.LOG_REQUESTS === 'true',
     admin:
       e.ADMIN_USERID && e.ADMIN_PASSWORD ? { userid: e.ADMIN_USERID, password: e.ADMIN_PASSWORD } : undefined,
     rootUserid: e.ROOT_USERID,

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { cacheBalances, createLedger } from './ledger/index.ts';
 import { installEnvelope } from './http/envelope-plugin.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
 
@@ -62,7 +62,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     reply.header('x-request-id', req.id);
   });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

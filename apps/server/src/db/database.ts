@@ -11,7 +11,9 @@ const pools = new WeakMap<Db, pg.Pool>();
 
 /** `onQuery`: told each statement and how long it took (benchmarks' profiles). */
 export function createDb(url: string, poolSize = 20, onQuery?: (sql: string, ms: number) => void): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections stay open while idle: opening one costs a SCRAM exchange (milliseconds of CPU on both sides), and a
+  // burst after a quiet spell would pay it for every connection at once.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // An idle client losing its connection (a server restart) must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<DB>({

@@ -47,7 +47,8 @@ export function createReadCache<V>(
       if (entries.size >= opts.max) drop('all');
       const group = opts.groupOf ? opts.groupOf(key, value) : key;
       forget(key);
-      entries.set(key, { value, until: Date.now() + opts.ttlMs, group });
+      // Entries read together (a burst of members) do not all expire together.
+      entries.set(key, { value, until: Date.now() + opts.ttlMs * (0.75 + Math.random() / 2), group });
       const keys = groups.get(group) ?? new Set<string>();
       groups.set(group, keys);
       keys.add(key);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Helmet's security headers, worked out once at start and copied onto every answer. (@fastify/helmet builds and
+ * runs helmet's middleware chain for each request, parsing the content security policy anew: a tenth of the CPU of
+ * a cached read.)
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startChangeFeed, useFeedFor } from './db/change-feed.ts';
 import { poolOf } from './db/database.ts';
@@ -46,7 +46,7 @@ export type AppOptions = { logger?: boolean | object; serveWeb?: boolean };
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
-    disableRequestLogging: !deps.config.logRequests,
+    logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: true,

@@ -94,6 +94,37 @@ describe('round trips of the reads every screen makes', () => {
     expect(await tripsOf('Asset/getwalletbalance')).toBe(0);
   });
 
+  it('posts a transfer in one round trip once the sender, recipient and accounts are known', async () => {
+    const other = await newMember(t);
+    const send = () =>
+      t.ok(
+        'asset/transfersave',
+        {
+          to_userid: other.userid,
+          amount: '1',
+          wallet: 'funds',
+          tx_password: '654321',
+          idempotency_key: newKey(),
+        },
+        { token },
+      );
+    await send();
+    await new Promise((r) => setTimeout(r, 50));
+    const seen: string[] = [];
+    const counting = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string; name?: string };
+      seen.push(typeof q === 'string' ? q : (q.name ?? q.text ?? ''));
+      return (counting as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await send();
+    } finally {
+      pg.Client.prototype.query = counting;
+    }
+    expect(seen.filter((q) => !q.includes('pg_notify'))).toEqual(['ledger_post_single']);
+  });
+
   it('reads the member card again after the member changes it', async () => {
     await t.ok('Member/updateprofile', { name: 'Renamed Member' }, { token });
     const card = await t.ok<{ username: string }>('Member/getinfoc', {}, { token });

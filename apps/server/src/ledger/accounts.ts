@@ -127,7 +127,8 @@ export function createAccountDirectory(db: Db) {
           for (const r of missing) made.add(refKey(r));
           madeBy.set(conn, made);
         }
-        for (const [k, v] of await load(conn, missing, false)) local.set(k, v);
+        // Made outside a transaction, they are committed already: their ids can be kept.
+        for (const [k, v] of await load(conn, missing, conn === db)) local.set(k, v);
       }
       return refs.map((r) => {
         const id = ids.get(refKey(r)) ?? local.get(refKey(r));

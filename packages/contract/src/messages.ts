@@ -16,6 +16,11 @@ const CORE_MESSAGES = {
     'zh-CN': '系统繁忙，请稍后再试',
     'bm-MY': 'Sesuatu tidak kena. Sila cuba lagi kemudian.',
   },
+  service_unavailable: {
+    'en-US': 'The service is briefly unavailable. Please try again in a moment.',
+    'zh-CN': '服务暂时不可用，请稍后再试',
+    'bm-MY': 'Perkhidmatan tidak tersedia buat seketika. Sila cuba lagi sebentar lagi.',
+  },
   not_found_call: { 'en-US': 'error_code:404', 'zh-CN': 'error_code:404', 'bm-MY': 'error_code:404' },
   session_expired: {
     'en-US': 'Your session has expired, please log in again',

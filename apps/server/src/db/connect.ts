@@ -10,7 +10,7 @@ export async function connectDatabase(config: Config, log: (msg: string) => void
   let url = config.databaseUrl;
   if (!url) {
     log(`starting embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`);
-    const pg = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    const pg = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { say: log });
     stopEmbedded = pg.stop;
     await ensureDatabase(pg.url('postgres'), 'app');
     // Its Unix socket: cheaper per query than loopback TCP.

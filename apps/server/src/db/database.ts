@@ -13,9 +13,17 @@ const pools = new WeakMap<Db, pg.Pool>();
 export function createDb(url: string, poolSize = 20, onQuery?: (sql: string, ms: number) => void): Db {
   // Connections stay open while idle: opening one costs a SCRAM exchange (milliseconds of CPU on both sides), and a
   // burst after a quiet spell would pay it for every connection at once.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
-  // An idle client losing its connection (a server restart) must not crash the process.
+  // A caller waits at most 5 s for a connection: with PostgreSQL away the answer is a prompt 503, not a hang.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A client losing its connection (PostgreSQL restarting) must not crash the process: idle ones report to the pool,
+  // and a checked-out one emits 'error' on itself besides failing its queries (its pool then drops it on release).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     log: onQuery && ((e) => onQuery(e.query.sql, e.queryDurationMillis)),

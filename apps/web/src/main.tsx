@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUpAntdRender } from './lib/antdRender.ts';
-import './lib/i18n.ts';
+import { loadLanguage, storedLanguage } from './lib/i18n.ts';
 import { App } from './app/App.tsx';
 import './app/app.css';
 
@@ -9,8 +9,11 @@ setUpAntdRender();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen waits for its language's texts (a small chunk), so it never shows a text key.
+void loadLanguage(storedLanguage()).finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@mp/contract';
 import { setDefaultConfig } from 'antd-mobile';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES, resources } from '../locales/index.ts';
+import { loadResources, NAMESPACES } from '../locales/index.ts';
 import { ANTD_LOCALES } from './antdLocale.ts';
 
 /** Local storage key fixed by the spec. */
@@ -32,7 +32,9 @@ i18n.on('languageChanged', (lng) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources,
+  // Texts are added per language as it is needed (loadLanguage), not bundled with the app.
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -44,7 +46,15 @@ void i18n.use(initReactI18next).init({
 });
 applyLanguage(currentLanguage());
 
+/** Fetches a language's texts once (its own chunk) and hands them to i18next. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'common')) return;
+  const resources = await loadResources(lang);
+  for (const ns of NAMESPACES) i18n.addResourceBundle(lang, ns, resources[ns], true, true);
+}
+
 export async function setLanguage(lang: Language): Promise<void> {
+  await loadLanguage(lang);
   localStorage.setItem(LANG_KEY, lang);
   await i18n.changeLanguage(lang);
 }

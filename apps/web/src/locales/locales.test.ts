@@ -1,6 +1,11 @@
 import { LANGUAGES, SPEC_ROUTES } from '@mp/contract';
-import { describe, expect, it } from 'vitest';
-import { NAMESPACES, resources } from './index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadResources, NAMESPACES, type Resources } from './index.ts';
+
+const resources = {} as Record<(typeof LANGUAGES)[number], Resources>;
+beforeAll(async () => {
+  for (const lang of LANGUAGES) resources[lang] = await loadResources(lang);
+});
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -1,0 +1,32 @@
+import type { Resources } from '../index.ts';
+import common from './common.json';
+import routes from './routes.json';
+import auth from './auth.json';
+import home from './home.json';
+import personal from './personal.json';
+import wallet from './wallet.json';
+import withdraw from './withdraw.json';
+import bonus from './bonus.json';
+import admin from './admin.json';
+import security from './security.json';
+import kyc from './kyc.json';
+import mining from './mining.json';
+import network from './network.json';
+
+/** The en-US texts, one namespace per feature: loaded only when en-US is the app's language. */
+const resources: Resources = {
+  common,
+  routes,
+  auth,
+  home,
+  personal,
+  wallet,
+  withdraw,
+  bonus,
+  admin,
+  security,
+  kyc,
+  mining,
+  network,
+};
+export default resources;

@@ -143,7 +143,18 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
   if (options.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      // The build writes .br and .gz beside each asset; file names under assets/ carry their content hash.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
   }
   return app;
 }

@@ -36,6 +36,7 @@ const envSchema = z.object({
   APP_DOWNLOAD_URL: z.string().default('/'),
   TAB_SET: z.enum(['four', 'six']).default('four'),
   DEMO_DATA: z.string().default('1'),
+  DEMO_ADMIN: flag,
   ALLOW_FUTURE_JOBS: flag,
   WEB_DIST: z.string().optional(),
   WORKERS: z.coerce.number().int().min(0).max(64).optional(),
@@ -69,6 +70,8 @@ export type Config = {
   limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number };
   app: { latestVersion: string; minVersion: string; downloadUrl: string; tabSet: 'four' | 'six' };
   demoData: boolean;
+  /** Create the demo admin with the demo data: yes unless NODE_ENV=production, where only DEMO_ADMIN=1 asks for it. */
+  demoAdmin: boolean;
   allowFutureJobs: boolean;
   webDist: string | undefined;
   /** HTTP worker processes (node:cluster) sharing the port; 1 serves from the main process. */
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tabSet: e.TAB_SET,
     },
     demoData: e.DEMO_DATA !== '0' && e.DEMO_DATA !== 'false',
+    demoAdmin: e.DEMO_ADMIN || env.NODE_ENV !== 'production',
     allowFutureJobs: e.ALLOW_FUTURE_JOBS,
     webDist: e.WEB_DIST,
     workers: e.WORKERS || availableParallelism(),

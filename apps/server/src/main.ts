@@ -5,8 +5,7 @@ import { dailyJobs } from './jobs/registry.ts';
 import { createDailyScheduler } from './jobs/scheduler.ts';
 import { createLedger } from './ledger/index.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
-import { loadDemoData } from './features/system/demo.ts';
-import { loadDemoBalances } from './features/system/demo-money.ts';
+import { loadDemo } from './features/system/demo-setup.ts';
 import { systemClock } from './lib/clock.ts';
 import { startPropagationSweep } from './features/network/propagate.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
@@ -20,8 +19,7 @@ async function main() {
   const { db } = database;
   const rootId = await ensureRoot(db, config.rootUserid);
   if (config.admin) await ensureAdmin(db, config.admin.userid, config.admin.password);
-  const demoLogins = config.demoData ? await loadDemoData(db, rootId) : null;
-  if (demoLogins) await loadDemoBalances(db);
+  const demoLines = await loadDemo(config, db, rootId);
 
   const http = await serveHttp(config, database, say);
   const log = { info: say, error: (m: string) => process.stderr.write(`${m}\n`) };
@@ -45,14 +43,10 @@ async function main() {
   say(
     `\nMember platform is running at ${url}  (API docs: ${url}/api/docs; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
   );
-  if (demoLogins)
-    say(
-      `Demo data loaded. Demo logins: ${demoLogins.map((d) => `${d.userid} / ${d.password}`).join(', ')} (transaction password 123456)`,
-    );
-  else if (config.demoData)
-    say('Demo members: alice, bob, carol, david, erin / demo1234 (if the demo data was loaded earlier)');
+  for (const line of demoLines) say(line);
   if (config.admin) say(`Admin login: ${config.admin.userid} (password from ADMIN_PASSWORD)`);
-  else say('No admin configured: set ADMIN_USERID and ADMIN_PASSWORD to create one.');
+  else if (!demoLines.some((l) => l.startsWith('Demo admin')))
+    say('No admin configured: set ADMIN_USERID and ADMIN_PASSWORD to create one.');
   say('Verification codes (TAC) go to the dev outbox: see the server log or Admin/outbox. Ctrl-C stops.');
 
   let stopping = false;

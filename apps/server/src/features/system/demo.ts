@@ -157,7 +157,8 @@ export async function loadDemoData(
           settle_wallet: 'funds',
           min_quantity: 1,
           stock: 10_000,
-          start_date: new Date().toISOString().slice(0, 10),
+          // On sale for a month already: the demo week's purchases (demo-activity.ts) start mining the next day.
+          start_date: new Date(Date.now() - 30 * 24 * 3600_000).toISOString().slice(0, 10),
           start_delay_days: 1,
           active: true,
         })

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { type Envelope, STATUS_OK } from '@mp/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { manualClock } from '../../lib/clock.ts';
+import { memoryRateLimiter } from '../../lib/rate-limit.ts';
+import { addDays, todayOf } from '../mining/dates.ts';
+import { outboxNotifier } from '../notify/notifier.ts';
+import { DEMO_PASSWORD, DEMO_TX_PASSWORD } from './demo.ts';
+import { cardBack, cardFront, holdingCard } from './demo-pictures.ts';
+import { DEMO_RECRUITS } from './demo-recruits.ts';
+
+/**
+ * A week of life for the demo, so every screen a newcomer opens shows something real: a team several levels deep,
+ * mining packages bought a week ago with their daily income and the bonuses they paid up the tree, transfers,
+ * withdrawals waiting for approval and identities waiting for review. All of it goes through the app's own calls
+ * (sign-up with its code, KYC with pictures, purchases, the daily jobs for each past date, admin decisions), on a
+ * clock that starts DAYS days ago: the same rules and the same ledger as production.
+ */
+const DAYS = 6;
+const TX = DEMO_TX_PASSWORD;
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const BSC = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+class Caller {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly db: Db,
+  ) {}
+
+  async call<T>(name: string, body: Record<string, unknown> = {}, token?: string): Promise<T> {
+    const res = await this.app.inject({
+      method: 'POST',
+      url: `/api/${name}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: body,
+    });
+    return this.unwrap<T>(name, res.json() as Envelope<T>);
+  }
+
+  unwrap<T>(name: string, envelope: Envelope<T>): T {
+    if (envelope.status !== STATUS_OK) throw new Error(`demo: ${name} refused: ${envelope.msg}`);
+    return envelope.data as T;
+  }
+
+  async logIn(username: string, password = DEMO_PASSWORD): Promise<string> {
+    return (await this.call<{ token: string }>('Logon/login', { username, password })).token;
+  }
+
+  async signUp(userid: string, email: string, sponsor: string, placement: string, side: 'L' | 'R') {
+    await this.call('Logon/getsmsverification', { signup_type: 'email', email });
+    const row = await this.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('destination', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const tac = /\b(\d{6})\b/.exec(row.body)?.[1] ?? '';
+    await this.call('Signup/signupsave', {
+      username: userid,
+      password: DEMO_PASSWORD,
+      confirm_password: DEMO_PASSWORD,
+      tx_password: TX,
+      confirm_tx_password: TX,
+      sponsor_id: sponsor,
+      placement_id: placement,
+      side,
+      signup_type: 'email',
+      email,
+      tac,
+    });
+  }
+
+  /** Home/submitKYC as the app sends it: multipart, with three pictures. */
+  async submitKyc(token: string, name: string, idNumber: string, tint: [number, number, number]) {
+    const boundary = `demo${randomUUID()}`;
+    const fields = { country: 'MY', id_type: 'IC', name, id_number: idNumber };
+    const pictures = { front: cardFront(tint), back: cardBack(tint), holding: holdingCard(tint) };
+    const parts: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields))
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    for (const [k, bytes] of Object.entries(pictures)) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${k}.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    const res = await this.app.inject({
+      method: 'POST',
+      url: '/api/Home/submitKYC',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat(parts),
+    });
+    this.unwrap('Home/submitKYC', res.json() as Envelope<unknown>);
+  }
+}
+
+let keySeq = 0;
+const key = () => `demo-${++keySeq}`;
+
+export async function loadDemoActivity(config: Config, db: Db, admin: { userid: string; password: string }) {
+  const start = new Date(Date.now() - DAYS * 24 * 3600_000);
+  const clock = manualClock(start);
+  // The demo's own in-process server: production's calls and rules, its limits out of the way, no listening.
+  const app = await buildApp(
+    {
+      config: {
+        ...config,
+        allowFutureJobs: false,
+        limits: { loginPerMinute: 100_000, tacPer10Minutes: 100_000, globalPerMinute: 100_000 },
+      },
+      db,
+      clock,
+      notifier: outboxNotifier(db),
+      limiter: memoryRateLimiter(() => clock.now().getTime()),
+    },
+    { logger: false, serveWeb: false },
+  );
+  const c = new Caller(app, db);
+  try {
+    const adminToken = await c.logIn(admin.userid, admin.password);
+    const fund = (userid: string, amount: string) =>
+      c.call(
+        'Admin/adjustbalance',
+        { userid, wallet: 'funds', asset: 'USDT', amount, reason: 'Demo top-up', idempotency_key: key() },
+        adminToken,
+      );
+
+    // A team several levels deep, each recruit placed under its sponsor.
+    for (const r of DEMO_RECRUITS) {
+      await c.signUp(r.userid, r.email, r.sponsor, r.sponsor, r.side);
+      await c.call('Member/updateprofile', { name: r.name }, await c.logIn(r.userid));
+    }
+
+    // Identities: alice and a few buyers verified by the admin; two left waiting for review.
+    const buyers = ['alice', 'carol', 'david', ...DEMO_RECRUITS.filter((r) => r.buys).map((r) => r.userid)];
+    const tokens: Record<string, string> = {};
+    for (const userid of [...buyers, 'bob', 'erin']) tokens[userid] = await c.logIn(userid);
+    const tints: [number, number, number][] = [
+      [255, 170, 0],
+      [60, 120, 200],
+      [40, 160, 110],
+      [190, 80, 120],
+    ];
+    for (const [i, userid] of buyers.entries())
+      await c.submitKyc(
+        tokens[userid] ?? '',
+        `${userid} demo`,
+        `90010${String(i).padStart(2, '0')}145521`,
+        tints[i % 4] ?? [255, 170, 0],
+      );
+    const pending = await c.call<{ list: { id: string; userid: string }[] }>(
+      'Admin/kyclist',
+      { status: 'pending', page: 1, pagesize: 100 },
+      adminToken,
+    );
+    for (const k of pending.list)
+      await c.call('Admin/kycreview', { id: k.id, action: 'approve' }, adminToken);
+    await c.submitKyc(tokens.bob ?? '', 'Bob Lim', '880412105533', [60, 120, 200]);
+    await c.submitKyc(tokens.erin ?? '', 'Erin Chua', '950101145522', [190, 80, 120]);
+
+    // A week ago the buyers bought mining packages: the sponsors' bonuses and the team volume follow.
+    const packages = await c.call<{ list: { id: string; unit_price: string }[] }>(
+      'Mining/allPackages',
+      {},
+      tokens.alice,
+    );
+    for (const [i, userid] of buyers.entries()) {
+      if (userid !== 'alice') await fund(userid, '600');
+      const pkg = packages.list[i % packages.list.length];
+      if (!pkg) break;
+      await c.call(
+        'asset/BuyProductSave',
+        {
+          package_id: pkg.id,
+          quantity: 2 + (i % 4),
+          wallet: 'funds',
+          agree: true,
+          tx_password: TX,
+          idempotency_key: key(),
+        },
+        tokens[userid],
+      );
+    }
+
+    // Then the days went by: income and pairing settled for each, and some money moved between members.
+    for (let day = 1; day <= DAYS; day++) {
+      clock.advance(24 * 3600_000);
+      const date = todayOf(clock);
+      await c.call('Admin/runjob', { job: 'mining_income', date }, adminToken);
+      await c.call('Admin/runjob', { job: 'pairing', date: addDays(date, -1) }, adminToken);
+      const from = buyers[day % buyers.length] ?? 'alice';
+      const to = buyers[(day + 3) % buyers.length] ?? 'carol';
+      if (from !== to)
+        await c.call(
+          'asset/transfersave',
+          {
+            to_userid: to,
+            amount: String(5 + day),
+            wallet: 'funds',
+            tx_password: TX,
+            idempotency_key: key(),
+          },
+          tokens[from],
+        );
+    }
+
+    // Withdrawals: one already approved, two waiting in the admin queue.
+    await c.call(
+      'member/updatecaddress',
+      { address: TRON, address_type: 'USDT-TRC20', tx_password: TX },
+      tokens.bob,
+    );
+    await c.call(
+      'member/updatecaddress',
+      { address: BSC, address_type: 'USDT-BEP20', tx_password: TX },
+      tokens.carol,
+    );
+    const paid = await c.call<{ id: string }>(
+      'asset/withdrawsave',
+      { amount: '50', tx_password: TX, idempotency_key: key() },
+      tokens.bob,
+    );
+    await c.call('Admin/AdminApprovewd', { id: paid.id, action: 'approve' }, adminToken);
+    await c.call(
+      'asset/withdrawsave',
+      { amount: '120', tx_password: TX, idempotency_key: key() },
+      tokens.bob,
+    );
+    await c.call(
+      'asset/withdrawsave',
+      { amount: '35', tx_password: TX, idempotency_key: key() },
+      tokens.carol,
+    );
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,82 @@
+import { deflateSync } from 'node:zlib';
+
+/**
+ * Pictures for the demo's identity verifications, drawn in code (nothing to ship or download): an ID card, its back
+ * and a selfie with the card, as PNGs an admin can look at in the review screen.
+ */
+type Rgb = [number, number, number];
+
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(b: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of b) c = (CRC[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+function png(width: number, height: number, paint: (x: number, y: number) => Rgb): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) raw.set(paint(x, y), row + 1 + x * 3);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const inBox = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
+  x >= x0 && x < x1 && y >= y0 && y < y1;
+
+/** A card 480x300: a coloured band, a photo, lines of "text"; `tint` tells members' cards apart. */
+export function cardFront(tint: Rgb): Buffer {
+  return png(480, 300, (x, y) => {
+    if (inBox(x, y, 0, 0, 480, 56)) return tint;
+    if (inBox(x, y, 28, 84, 148, 240))
+      return inBox(x, y, 58, 104, 118, 164) ? [222, 184, 150] : [120, 130, 150];
+    for (let line = 0; line < 5; line++)
+      if (inBox(x, y, 180, 96 + line * 30, 440 - line * 30, 108 + line * 30)) return [70, 70, 80];
+    return [246, 244, 236];
+  });
+}
+
+export function cardBack(tint: Rgb): Buffer {
+  return png(480, 300, (x, y) => {
+    if (inBox(x, y, 0, 200, 480, 240)) return [30, 30, 30];
+    if (inBox(x, y, 40, 40, 200, 160)) return (x + y) % 12 < 6 ? tint : [250, 250, 250];
+    return [238, 240, 244];
+  });
+}
+
+/** The member holding the card: a face above a small card. */
+export function holdingCard(tint: Rgb): Buffer {
+  return png(360, 420, (x, y) => {
+    const dx = x - 180;
+    const dy = y - 130;
+    if (dx * dx + dy * dy < 70 * 70) return [222, 184, 150];
+    if (inBox(x, y, 110, 250, 250, 340)) return inBox(x, y, 110, 250, 250, 270) ? tint : [246, 244, 236];
+    if (inBox(x, y, 80, 230, 280, 420)) return [90, 110, 160];
+    return [200, 214, 228];
+  });
+}

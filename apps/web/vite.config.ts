@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,22 +12,19 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const item of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(item.fileName)) continue;
-        const source = item.type === 'chunk' ? item.code : item.source;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+    // After the files are written: only then is their code final (Vite fills in its preload lists late).
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = readFileSync(file);
         if (bytes.length < 1024) continue;
-        this.emitFile({
-          type: 'asset',
-          fileName: `${item.fileName}.gz`,
-          source: gzipSync(bytes, { level: 9 }),
-        });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${item.fileName}.br`,
-          source: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };

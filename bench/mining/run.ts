@@ -2,8 +2,11 @@
  * bench/mining: the daily mining income job for N active orders against a baseline measured in the same run on
  * the same server: one INSERT ... SELECT of N rows into a scratch table.
  *
- *   node --import tsx bench/mining/run.ts [--orders 1000000] [--per-member 1] [--batch 100000] [--check]
+ *   node --import tsx bench/mining/run.ts [--orders 1000000] [--per-member 1] [--batch 100000] [--check] [--profile]
  *
+ * `--profile` also times the job's statements by what they write (the stage, the income rows, the balances and
+ * transfers, the account locks) and, in the same run, each against a plain statement writing as many rows of the same
+ * width into a scratch copy of the same table (same columns, defaults, checks and indexes).
  * `--per-member K` spreads the orders over N / K members (K consecutive orders each), as members who bought several
  * packages: the job pays a member's orders with one transfer, so K > 1 writes fewer transfers and balance updates.
  * Prints both times and the ratio (target: within 5x), then re-runs the job (it must pay nothing) and, with
@@ -32,7 +35,7 @@ const { values: args } = parseArgs({
     'per-member': { type: 'string', default: '1' },
     batch: { type: 'string', default: String(MINING_INCOME_BATCH) },
     check: { type: 'boolean', default: false },
-    // Print each statement of the timed run that took 50 ms or more.
+    // Print each statement of the timed run that took 50 ms or more, and the time per kind of write beside baselines.
     profile: { type: 'boolean', default: false },
   },
 });
@@ -42,6 +45,18 @@ const MEMBERS = Math.ceil(N / PER_MEMBER);
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 /** On during the timed run with --profile. */
 let profiling = false;
+/** Seconds the timed run spent per kind of statement (--profile). */
+const spent = new Map<string, number>();
+
+/** What a statement of the job writes, from its text. */
+function kindOf(q: string): string {
+  if (/create temp table/i.test(q)) return 'stage';
+  if (/insert into mining_income/i.test(q)) return 'income rows';
+  if (/insert into ledger_transfers/i.test(q)) return 'balances + transfers';
+  if (/for update/i.test(q)) return 'account locks';
+  if (/insert into ledger_accounts|update .*credit_id/i.test(q)) return 'accounts made';
+  return 'other';
+}
 const DATE = '2030-01-15';
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -56,8 +71,9 @@ async function main() {
   try {
     await ensureDatabase(pg.url('postgres'), 'app');
     const db = createDb(pg.socketUrl('app'), 8, (q, ms) => {
-      if (profiling && ms >= 50)
-        log(`    ${ms.toFixed(0).padStart(6)} ms  ${q.replace(/\s+/g, ' ').slice(0, 110)}`);
+      if (!profiling) return;
+      spent.set(kindOf(q), (spent.get(kindOf(q)) ?? 0) + ms / 1000);
+      if (ms >= 50) log(`    ${ms.toFixed(0).padStart(6)} ms  ${q.replace(/\s+/g, ' ').slice(0, 110)}`);
     });
     await migrate(db);
     await ensureRoot(db, 'company');
@@ -119,6 +135,7 @@ async function main() {
     log(`ratio: ${(elapsed / baseline).toFixed(2)}x the baseline (target <= 5x)`);
     const [again, rerun] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));
     log(`re-run: ${again.items_now} orders paid (must be 0) in ${rerun.toFixed(2)} s`);
+    if (args.profile) await compareWrites(db, run.items_now);
     if (args.check) {
       const health = await checkLedger(db);
       log(`invariants: ${health.healthy ? 'hold' : `BROKEN: ${health.problems.join('; ')}`}`);
@@ -130,6 +147,80 @@ async function main() {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Each kind of write of the timed run beside a plain statement writing as many rows of the same width into a scratch
+ * copy of its table (LIKE ... INCLUDING ALL: columns, defaults, checks, indexes; foreign keys are not copied, so the
+ * baselines are if anything cheaper).
+ */
+async function compareWrites(db: ReturnType<typeof createDb>, orders: number) {
+  const transfers = Number(
+    (
+      await sql<{ n: string }>`select count(*) n from ledger_transfers where kind = 'mining_income'`.execute(
+        db,
+      )
+    ).rows[0]?.n,
+  );
+  const time = async (work: () => Promise<unknown>) => (await timed(work))[1];
+  const stage = await time(() =>
+    sql`create table scratch_stage as select nextval('ledger_transfers_id_seq'::regclass) tid, o.id source_id,
+      o.member_id, o.settle_wallet wallet, o.daily_income amount, 'mining:member-' || o.member_id || ':x' reference,
+      '{}'::jsonb details, a.id credit_id from mining_orders o
+      left join ledger_accounts a on a.member_id = o.member_id and a.wallet = 'funds' and a.asset = 'USDT'`.execute(
+      db,
+    ),
+  );
+  await sql`create table scratch_income (like mining_income including all)`.execute(db);
+  const income = await time(() =>
+    sql`insert into scratch_income (order_id, income_date, amount, transfer_id)
+      select source_id, date '2030-01-16', amount, tid from scratch_stage`.execute(db),
+  );
+  await sql`create table scratch_accounts (like ledger_accounts including all) with (fillfactor = 45)`.execute(
+    db,
+  );
+  await sql`insert into scratch_accounts select * from ledger_accounts`.execute(db);
+  await sql`vacuum analyze scratch_accounts`.execute(db);
+  const paid = sql`array(select credit_account_id from ledger_transfers where kind = 'mining_income')`;
+  const locks = await time(() =>
+    db
+      .transaction()
+      .execute((tx) =>
+        sql`select id from scratch_accounts where id = any(${paid}) order by id for update`.execute(tx),
+      ),
+  );
+  const balances = await time(() =>
+    sql`update scratch_accounts set credits_posted = credits_posted + 1, version = version + 1
+      where id = any(${paid})`.execute(db),
+  );
+  await sql`create table scratch_transfers (like ledger_transfers including all)`.execute(db);
+  const transferRows = await time(() =>
+    sql`insert into scratch_transfers (operation_id, debit_account_id, credit_account_id, amount, asset, kind, flags,
+        debit_balance_after, credit_balance_after, reference, details)
+      select operation_id, debit_account_id, credit_account_id, amount, asset, kind, flags, debit_balance_after,
+        credit_balance_after, reference, details from ledger_transfers where kind = 'mining_income'`.execute(
+      db,
+    ),
+  );
+  const rows: [string, number, number, string][] = [
+    ['stage', spent.get('stage') ?? 0, stage, `${orders} rows`],
+    ['income rows', spent.get('income rows') ?? 0, income, `${orders} rows`],
+    ['account locks', spent.get('account locks') ?? 0, locks, `${transfers} accounts`],
+    [
+      'balances + transfers',
+      spent.get('balances + transfers') ?? 0,
+      balances + transferRows,
+      `${transfers} each`,
+    ],
+  ];
+  log('\nper kind of write (job vs the same rows written plainly, same run):');
+  for (const [kind, job, base, what] of rows)
+    log(
+      `  ${kind.padEnd(22)} ${job.toFixed(2).padStart(6)} s  vs ${base.toFixed(2).padStart(6)} s  ${(job / base).toFixed(2).padStart(5)}x  (${what})`,
+    );
+  const other = [...spent].filter(([k]) => !rows.some((r) => r[0] === k)).reduce((a, [, v]) => a + v, 0);
+  log(`  ${'everything else'.padEnd(22)} ${other.toFixed(2).padStart(6)} s`);
+  log(`  (balances ${balances.toFixed(2)} s + transfers ${transferRows.toFixed(2)} s written plainly)`);
 }
 
 main().catch((err) => {

@@ -61,7 +61,9 @@ export function createDailyScheduler(deps: {
     start(everyMs = 60_000) {
       // A tick that cannot reach the database (PostgreSQL restarting) is tried again at the next one.
       const safeTick = () =>
-        void tick().catch((err: unknown) => deps.log?.error(`daily jobs: ${String(err)}; trying again later`));
+        void tick().catch((err: unknown) =>
+          deps.log?.error(`daily jobs: ${String(err)}; trying again later`),
+        );
       timer = setInterval(safeTick, everyMs);
       timer.unref();
       safeTick();

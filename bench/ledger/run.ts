@@ -10,7 +10,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../../apps/server/src/db/database.ts';
@@ -130,7 +130,8 @@ async function main() {
         DEMO_DATA: '0',
         GLOBAL_LIMIT_PER_MINUTE: '100000000',
         LOGIN_LIMIT_PER_MINUTE: '100000000',
-        ...(args.workers ? { WORKERS: args.workers } : {}),
+        // PostgreSQL runs on this machine, as npm start's embedded one does: the same default, a core left to it.
+        WORKERS: args.workers ?? String(Math.max(1, availableParallelism() - 1)),
       },
       port,
       args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],

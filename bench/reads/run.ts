@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../../apps/server/src/db/database.ts';
@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     tcp: { type: 'boolean', default: false },
     /** Writes a CPU profile of the app server to this folder (open it in Chrome's DevTools). */
     profile: { type: 'string' },
+    /** HTTP worker processes (default: npm start's with its embedded PostgreSQL, a core left to the database). */
+    workers: { type: 'string' },
     calls: { type: 'string', default: 'Member/getinfoc,asset/getwalletbalance,Index/getdata' },
   },
 });
@@ -130,6 +132,7 @@ async function main() {
         DEMO_DATA: '0',
         GLOBAL_LIMIT_PER_MINUTE: '1000000000',
         LOGIN_LIMIT_PER_MINUTE: '1000000000',
+        WORKERS: args.workers ?? String(Math.max(1, availableParallelism() - 1)),
       },
       appPort,
       args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],

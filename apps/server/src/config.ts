@@ -40,7 +40,7 @@ const envSchema = z.object({
   ALLOW_FUTURE_JOBS: flag,
   WEB_DIST: z.string().optional(),
   WORKERS: z.coerce.number().int().min(0).max(64).optional(),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   CS_EMAIL: z.string().default('support@example.com'),
   CS_TELEGRAM: z.string().default('@support'),
 });

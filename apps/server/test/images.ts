@@ -1,27 +1,7 @@
 import { deflateSync } from 'node:zlib';
+import { pngChunk } from '../src/lib/png.ts';
 
 /** Tiny, well-formed test pictures built in code, with metadata a privacy-minded server must drop. */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(b: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of b) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /** A 1x1 red PNG with a tEXt chunk carrying `secret`. */
 export function pngWithText(secret = 'GPS 3.1390 N 101.6869 E'): Buffer {

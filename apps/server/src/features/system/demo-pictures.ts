@@ -1,31 +1,11 @@
 import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk as chunk } from '../../lib/png.ts';
 
 /**
  * Pictures for the demo's identity verifications, drawn in code (nothing to ship or download): an ID card, its back
  * and a selfie with the card, as PNGs an admin can look at in the review screen.
  */
 type Rgb = [number, number, number];
-
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(b: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of b) c = (CRC[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 function png(width: number, height: number, paint: (x: number, y: number) => Rgb): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
@@ -39,7 +19,7 @@ function png(width: number, height: number, paint: (x: number, y: number) => Rgb
   ihdr[8] = 8;
   ihdr[9] = 2;
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     chunk('IHDR', ihdr),
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),

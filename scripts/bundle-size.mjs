@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The JavaScript a phone downloads to show the home page (after `vite build`): the entry, everything it imports
-// statically, and the home route's lazy chunk with its static imports, gzipped. Fails above the budget (issue 16).
+// statically, the home route's lazy chunk with its static imports, and the texts of the default language (the
+// first screen waits for them), gzipped. Fails above the budget (issue 16).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 200;
-const ROUTE_MODULES = ['src/features/home/pages/HomePage.tsx'];
+const ROUTE_MODULES = ['src/features/home/pages/HomePage.tsx', 'src/locales/en-US/index.ts'];
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, type-check every workspace, unit + API tests, build the web app, end-to-end tests.
+// `npm test`: lint, type-check every workspace, unit + API tests, build the web app and check its first-load
+// budget, end-to-end tests.
 // Runs every step even when one fails, then prints one summary line and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ const steps = [
   ['types: web', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'apps/web']],
   vitest('unit + API tests', ['contract', 'server', 'web']),
   ['build web', node, [bin('vite', 'bin/vite.js'), 'build', 'apps/web']],
+  ['web: first load of home <= 200 KB gzip', node, ['scripts/bundle-size.mjs']],
   vitest('end-to-end (chromium)', ['e2e']),
 ];
 

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { iconsPlugin } from './build/icons.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -37,7 +38,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   // Hash routing: the built app works from any path, so relative asset URLs are enough.
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), iconsPlugin(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { iconsPlugin } from './build/icons.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), iconsPlugin()],
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
   test: {
     name: 'web',

@@ -21,9 +21,31 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
   return def;
 }
 
-export type RequestOf<C extends CallDef> = z.input<C['request']>;
-export type ParsedRequestOf<C extends CallDef> = z.output<C['request']>;
-export type ResponseOf<C extends CallDef> = z.output<C['response']>;
+declare const definition: unique symbol;
+
+/**
+ * What a client needs to send a call, without its zod schemas: a call's name and method, typed by the full
+ * definition it stands for. `refs.ts` holds one per call (generated, zod-free) for the browser's first
+ * load; a full CallDef is a CallRef too.
+ */
+export type CallRef<C extends CallDef = CallDef> = {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly multipart?: boolean;
+  /** Type-only: the definition this reference stands for (never present at run time). */
+  readonly [definition]?: C;
+};
+
+/** The full definition behind a CallDef or a CallRef. */
+export type DefOf<C extends CallRef> = C extends CallDef
+  ? C
+  : C extends { readonly [definition]?: infer D }
+    ? NonNullable<D>
+    : never;
+
+export type RequestOf<C extends CallRef> = z.input<DefOf<C>['request']>;
+export type ParsedRequestOf<C extends CallRef> = z.output<DefOf<C>['request']>;
+export type ResponseOf<C extends CallRef> = z.output<DefOf<C>['response']>;
 
 /**
  * Form fields arrive as strings (form-encoded bodies), JSON bodies may carry other types: these helpers

@@ -89,3 +89,55 @@ export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 export const BONUS_TYPES = ['sponsor', 'pairing', 'level'] as const;
 export type BonusType = (typeof BONUS_TYPES)[number];
+
+/** Body `status`: 1 success, 0 refused or failed, -9 session missing, expired or revoked. */
+export const STATUS_OK = 1;
+export const STATUS_FAIL = 0;
+export const STATUS_SESSION = -9;
+
+export type FieldError = { field: string; message: string };
+
+/* The bonus plan (admin-network calls). */
+/** First pair 2:1 (either way) then 1:1, or 1:1 from the start. */
+export const PAIR_RATIOS = ['1:1', '2:1'] as const;
+/** What happens to pairs beyond the daily cap: their volume is flushed, or kept on both legs for later days. */
+export const CAP_EXCESS_MODES = ['flush', 'carry'] as const;
+/** USDT wallets a bonus may be paid into. */
+export const BONUS_WALLETS = ['reward', 'deposit', 'trading', 'funds'] as const;
+/** The ranks above Fans, in order; each needs all three of its thresholds. */
+export const QUALIFYING_RANKS = RANKS.slice(1) as Exclude<(typeof RANKS)[number], 'Fans'>[];
+
+/* Identity verification (kyc calls). */
+export const KYC_ID_TYPES = ['IC', 'Passport', 'License'] as const;
+export type KycIdType = (typeof KYC_ID_TYPES)[number];
+export const KYC_STATES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type KycState = (typeof KYC_STATES)[number];
+export const KYC_SIDES = ['front', 'back', 'holding'] as const;
+export type KycSide = (typeof KYC_SIDES)[number];
+export const KYC_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Each picture at most 5 MB (the server's multipart limit is the same). */
+export const KYC_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/* Member calls. */
+export const TAC_PURPOSES = ['tx_password', 'profile', 'withdraw_address', 'withdraw'] as const;
+
+/* Cloud mining (mining calls). */
+/** Wallets a mining purchase may be paid from (USDT). */
+export const MINING_PAYMENT_WALLETS = ['funds', 'deposit'] as const;
+/** Days after the payment date when an order starts mining, unless the package says otherwise. */
+export const MINING_DEFAULT_START_DELAY_DAYS = 1;
+/** Daily jobs an admin can run for a date (`Admin/runjob`). */
+export const DAILY_JOBS = ['mining_income', 'pairing'] as const;
+export const MINING_ORDER_STATES = ['pending', 'mining', 'ended'] as const;
+export const VOUCHER_STATES = ['available', 'used', 'expired'] as const;
+/** Days of daily income the income screen's chart shows. */
+export const MINING_CHART_DAYS = 30;
+
+/* The network (network calls). */
+/** Levels a tree screen loads at once (the member expands further by tapping a node). */
+export const TREE_LEVELS_DEFAULT = 3;
+export const TREE_LEVELS_MAX = 4;
+/** Sponsor levels shown by `Member/fivelevel` and paid by the level bonus. */
+export const SPONSOR_LEVELS = 5;
+/** Results of a search within one's downline. */
+export const DOWNLINE_SEARCH_MAX = 20;

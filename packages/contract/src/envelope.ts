@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-/** Body `status`: 1 success, 0 refused or failed, -9 session missing, expired or revoked. */
-export const STATUS_OK = 1;
-export const STATUS_FAIL = 0;
-export const STATUS_SESSION = -9;
-
-export type FieldError = { field: string; message: string };
+import type { FieldError } from './constants.ts';
 
 export type Envelope<T = unknown> = {
   status: number;

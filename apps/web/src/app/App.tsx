@@ -2,19 +2,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { ANTD_LOCALES } from '../lib/antdLocale.ts';
+import { HashRouter } from 'react-router';
+import { antdLocale } from '../lib/antdLocale.ts';
 import { i18n, isLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/queryClient.ts';
-import { createAppRouter } from './router.ts';
+import { AppRoutes } from './AppRoutes.tsx';
 
 function LocalizedRouter() {
   const { i18n: current } = useTranslation();
-  const [router] = useState(createAppRouter);
   const lang = isLanguage(current.language) ? current.language : 'en-US';
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]}>
-      <RouterProvider router={router} />
+    <ConfigProvider locale={antdLocale(lang)}>
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
     </ConfigProvider>
   );
 }

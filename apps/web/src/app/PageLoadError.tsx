@@ -1,11 +1,12 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { StateBlock } from '../components/StateBlock.tsx';
 
 export function PageLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="page-state" data-testid="page-load-error" role="alert">
-      <ErrorBlock
+      <StateBlock
         status="disconnected"
         title={t('pageLoad.errorTitle')}
         description={t('pageLoad.errorText')}

@@ -1,4 +1,4 @@
-import { LAZY_DELAY_MS, LAZY_TIMEOUT_MS } from '@mp/contract';
+import { LAZY_DELAY_MS, LAZY_TIMEOUT_MS } from '@mp/contract/web';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,28 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { TabBar as AntTabBar } from 'antd-mobile';
-import {
-  AppOutline,
-  AppstoreOutline,
-  BankcardOutline,
-  HistogramOutline,
-  ShopbagOutline,
-  TransportQRcodeOutline,
-  UserOutline,
-} from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { appConfigQuery } from '../features/system/api.ts';
 import { TAB_PATHS, type TabKey, tabAt, tabsOf } from './tabs.ts';
+import { Icon } from '../components/Icon.tsx';
 
 const ICONS: Record<TabKey, ReactNode> = {
-  home: <AppOutline />,
-  shop: <ShopbagOutline />,
-  wallet: <BankcardOutline />,
-  me: <UserOutline />,
-  mining: <AppstoreOutline />,
-  market: <HistogramOutline />,
-  defi: <TransportQRcodeOutline />,
+  home: <Icon name="AppOutline" />,
+  shop: <Icon name="ShopbagOutline" />,
+  wallet: <Icon name="BankcardOutline" />,
+  me: <Icon name="UserOutline" />,
+  mining: <Icon name="AppstoreOutline" />,
+  market: <Icon name="HistogramOutline" />,
+  defi: <Icon name="TransportQRcodeOutline" />,
 };
 
 /** The bottom tab bar; shown only on the active tab set's pages. */

@@ -1,6 +1,7 @@
-import { SPEC_ROUTES } from '@mp/contract';
+import { SPEC_ROUTES } from '@mp/contract/web';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { loadNamespace } from '../lib/i18n.ts';
 import { HOME_PATH } from '../lib/navigation.ts';
 import { AppShell } from './AppShell.tsx';
 import { LazyPage, type PageLoader } from './lazyPage.tsx';
@@ -20,8 +21,13 @@ function specRoute(path: string): RouteObject {
   return builtRoute(path, built);
 }
 
+/** An admin page loads with the admin area's texts (their own chunk). */
+function withAdminTexts(load: PageLoader): PageLoader {
+  return async () => (await Promise.all([load(), loadNamespace('admin')]))[0];
+}
+
 function builtRoute(path: string, built: BuiltPage): RouteObject {
-  let element = <LazyPage load={built.load} />;
+  let element = <LazyPage load={built.admin ? withAdminTexts(built.load) : built.load} />;
   if (built.admin) element = <RequireAdmin>{element}</RequireAdmin>;
   if (built.auth) element = <RequireAuth>{element}</RequireAuth>;
   return { path, element };

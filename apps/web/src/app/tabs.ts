@@ -1,4 +1,5 @@
-import { TAB_SETS, type TabSetName } from '@mp/contract';
+import { TAB_SETS } from '@mp/contract/web';
+import type { TabSetName } from '@mp/contract';
 
 export type TabKey = (typeof TAB_SETS)[TabSetName][number];
 

@@ -1,7 +1,7 @@
-import { BACK_TO_TOP_PX } from '@mp/contract';
-import { UpOutline } from 'antd-mobile-icons';
+import { BACK_TO_TOP_PX } from '@mp/contract/web';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './Icon.tsx';
 
 /** A round button that appears once the page is scrolled more than 1000 px down. */
 export function BackToTop() {
@@ -22,7 +22,7 @@ export function BackToTop() {
       aria-label={t('backToTop')}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     >
-      <UpOutline />
+      <Icon name="UpOutline" />
     </button>
   );
 }

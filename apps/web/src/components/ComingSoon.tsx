@@ -1,8 +1,8 @@
-import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useHasTabBar } from '../app/TabBar.tsx';
 import { PageLayout } from './PageLayout.tsx';
+import { StateBlock } from './StateBlock.tsx';
 
 /** The shared placeholder for every spec route that is not built yet: never a blank screen. */
 export default function ComingSoon() {
@@ -13,7 +13,7 @@ export default function ComingSoon() {
   return (
     <PageLayout title={title} back={!isTab}>
       <div data-testid="coming-soon" className="coming-soon">
-        <ErrorBlock status="empty" title={t('comingSoon.title')} description={title} />
+        <StateBlock status="empty" title={t('comingSoon.title')} description={title} />
       </div>
     </PageLayout>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { GlobalOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appConfigQuery } from '../features/system/api.ts';
+import { Icon } from './Icon.tsx';
 
 /** The custom navigation bar of the home and login pages: app name and a language shortcut. */
 export function CustomHeader({ title, children }: { title?: ReactNode; children?: ReactNode }) {
@@ -15,7 +15,7 @@ export function CustomHeader({ title, children }: { title?: ReactNode; children?
       <div>
         {children}
         <Link to="/pages/personal/lang" aria-label={t('language')} data-testid="header-lang">
-          <GlobalOutline fontSize={20} />
+          <Icon name="GlobalOutline" fontSize={20} />
         </Link>
       </div>
     </header>

@@ -1,4 +1,5 @@
-import { adminRunJob, type DAILY_JOBS, type jobRunSchema } from '@mp/contract';
+import { adminRunJob } from '@mp/contract/web';
+import type { DAILY_JOBS, jobRunSchema } from '@mp/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,9 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../lib/navigation.ts';
 import { PageLayout } from './PageLayout.tsx';
+import { StateBlock } from './StateBlock.tsx';
 
 /** Shown to members who open an admin page. */
 export function NoPermission() {
@@ -11,7 +12,7 @@ export function NoPermission() {
   return (
     <PageLayout title={t('noPermission.title')}>
       <div className="page-state" data-testid="no-permission">
-        <ErrorBlock
+        <StateBlock
           status="disconnected"
           title={t('noPermission.title')}
           description={t('noPermission.description')}

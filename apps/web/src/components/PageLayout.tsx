@@ -1,9 +1,9 @@
 import { NavBar } from 'antd-mobile';
-import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../lib/navigation.ts';
+import { Icon } from './Icon.tsx';
 
 type Props = {
   title: ReactNode;
@@ -43,7 +43,7 @@ export function PageLayout({ title, back = true, right, children, testId }: Prop
               data-testid="nav-back"
               onClick={goBack}
             >
-              <LeftOutline />
+              <Icon name="LeftOutline" />
             </button>
           ) : undefined
         }

@@ -1,5 +1,6 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { StateBlock } from './StateBlock.tsx';
 
 /** A section still loading. */
 export function LoadingBlock({ lines = 4, testId = 'state-loading' }: { lines?: number; testId?: string }) {
@@ -15,7 +16,7 @@ export function LoadFailed({ onRetry, testId = 'state-error' }: { onRetry: () =>
   const { t } = useTranslation();
   return (
     <div className="page-state" data-testid={testId}>
-      <ErrorBlock status="default" title={t('state.loadFailed')} description={t('state.loadFailedText')} />
+      <StateBlock status="default" title={t('state.loadFailed')} description={t('state.loadFailedText')} />
       <Button color="primary" fill="outline" onClick={onRetry} data-testid={`${testId}-retry`}>
         {t('state.retry')}
       </Button>
@@ -28,7 +29,7 @@ export function EmptyBlock({ text, testId = 'state-empty' }: { text?: string; te
   const { t } = useTranslation();
   return (
     <div className="page-state" data-testid={testId}>
-      <ErrorBlock status="empty" title={text ?? t('state.empty')} description="" />
+      <StateBlock status="empty" title={text ?? t('state.empty')} description="" />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, PULL_THRESHOLD_PX } from '@mp/contract';
+import { PAGE_SIZE_DEFAULT, PULL_THRESHOLD_PX } from '@mp/contract/web';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { PullStatus } from 'antd-mobile/es/components/pull-to-refresh';

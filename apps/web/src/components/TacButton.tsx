@@ -1,4 +1,4 @@
-import { TAC_RESEND_SECONDS } from '@mp/contract';
+import { TAC_RESEND_SECONDS } from '@mp/contract/web';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { getTelPrefix } from '@mp/contract';
+import { getTelPrefix } from '@mp/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Picker } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,43 +1,18 @@
 import type { Language } from '@mp/contract';
 import enUS from 'antd-mobile/es/locales/en-US';
-import msMY from 'antd-mobile/es/locales/ms-MY';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
 
-type AntdLocale = typeof enUS;
+export type AntdLocale = typeof enUS;
 
 /**
- * antd-mobile's ms-MY has typos and odd wording ("yabg", "Faham" for OK); these are the texts our
- * screens show, in proper Malay. Its `.locale` fields do not match our language codes, so we map by hand.
+ * antd-mobile's texts per app language. en-US is always here (the fallback); the others arrive with their
+ * language's chunk (locales/<lang>/antd.ts), so a phone never downloads the two it does not show.
  */
-const msMYFixed: AntdLocale = {
-  ...msMY,
-  common: { ...msMY.common, confirm: 'Sahkan', cancel: 'Batal', loading: 'Memuatkan', close: 'Tutup' },
-  Dialog: { ...msMY.Dialog, ok: 'Sahkan' },
-  Modal: { ...msMY.Modal, ok: 'Sahkan' },
-  InfiniteScroll: { ...msMY.InfiniteScroll, noMore: 'Tiada lagi data', retry: 'Cuba lagi' },
-  PullToRefresh: {
-    ...msMY.PullToRefresh,
-    pulling: 'Tarik untuk muat semula',
-    canRelease: 'Lepaskan untuk muat semula',
-    complete: 'Selesai',
-  },
-  Form: {
-    ...msMY.Form,
-    defaultValidateMessages: {
-      ...msMY.Form.defaultValidateMessages,
-      types: Object.fromEntries(
-        Object.keys(msMY.Form.defaultValidateMessages.types).map((k) => [
-          k,
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: antd-mobile's own placeholder syntax, filled by the library.
-          '${label} bukan ${type} yang sah',
-        ]),
-      ) as AntdLocale['Form']['defaultValidateMessages']['types'],
-    },
-  },
-};
+const locales: Partial<Record<Language, AntdLocale>> = { 'en-US': enUS };
 
-export const ANTD_LOCALES: Record<Language, AntdLocale> = {
-  'en-US': enUS,
-  'zh-CN': zhCN,
-  'bm-MY': msMYFixed,
-};
+export function antdLocale(lang: Language): AntdLocale {
+  return locales[lang] ?? enUS;
+}
+
+export function addAntdLocale(lang: Language, locale: AntdLocale): void {
+  locales[lang] = locale;
+}

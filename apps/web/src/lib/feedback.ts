@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@mp/contract';
+import { TOAST_MS } from '@mp/contract/web';
 import { Dialog, Toast } from 'antd-mobile';
 import { i18n } from './i18n.ts';
 

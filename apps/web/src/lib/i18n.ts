@@ -1,9 +1,16 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@mp/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@mp/contract/web';
+import type { Language } from '@mp/contract';
 import { setDefaultConfig } from 'antd-mobile';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadResources, NAMESPACES } from '../locales/index.ts';
-import { ANTD_LOCALES } from './antdLocale.ts';
+import {
+  loadLanguageModule,
+  loadPageNamespace,
+  NAMESPACES,
+  PAGE_NAMESPACES,
+  type PageNamespace,
+} from '../locales/index.ts';
+import { addAntdLocale, antdLocale } from './antdLocale.ts';
 
 /** Local storage key fixed by the spec. */
 export const LANG_KEY = 'lang';
@@ -23,7 +30,7 @@ export function currentLanguage(): Language {
 
 /** Imperative Toast and Dialog ignore <ConfigProvider>: keep their default locale in step too. */
 function applyLanguage(lang: Language): void {
-  setDefaultConfig({ locale: ANTD_LOCALES[lang] });
+  setDefaultConfig({ locale: antdLocale(lang) });
   document.documentElement.lang = lang;
 }
 
@@ -48,9 +55,33 @@ applyLanguage(currentLanguage());
 
 /** Fetches a language's texts once (its own chunk) and hands them to i18next. */
 export async function loadLanguage(lang: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'common')) return;
-  const resources = await loadResources(lang);
-  for (const ns of NAMESPACES) i18n.addResourceBundle(lang, ns, resources[ns], true, true);
+  if (!i18n.hasResourceBundle(lang, 'common')) {
+    const { default: resources, antd } = await loadLanguageModule(lang);
+    addAntdLocale(lang, antd);
+    for (const ns of NAMESPACES) {
+      if (!isPageNamespace(ns)) i18n.addResourceBundle(lang, ns, resources[ns], true, true);
+    }
+    if (currentLanguage() === lang) applyLanguage(lang);
+  }
+  // A page namespace already in use (an admin switching language) comes along with the new language.
+  await Promise.all([...pagesNamespaces].map((ns) => addPageNamespace(lang, ns)));
+}
+
+const pagesNamespaces = new Set<PageNamespace>();
+
+function isPageNamespace(ns: string): ns is PageNamespace {
+  return (PAGE_NAMESPACES as readonly string[]).includes(ns);
+}
+
+async function addPageNamespace(lang: Language, ns: PageNamespace): Promise<void> {
+  if (i18n.hasResourceBundle(lang, ns)) return;
+  i18n.addResourceBundle(lang, ns, await loadPageNamespace(lang, ns), true, true);
+}
+
+/** Loads a namespace only some pages use (see PAGE_NAMESPACES), in the current language and any later one. */
+export async function loadNamespace(ns: PageNamespace): Promise<void> {
+  pagesNamespaces.add(ns);
+  await addPageNamespace(currentLanguage(), ns);
 }
 
 export async function setLanguage(lang: Language): Promise<void> {

@@ -1,11 +1,5 @@
-import {
-  ASSETS,
-  formatAmount,
-  type Language,
-  type Minor,
-  type ParseAmountResult,
-  parseAmount,
-} from '@mp/contract';
+import { ASSETS, formatAmount, parseAmount } from '@mp/contract/web';
+import type { Language, Minor, ParseAmountResult } from '@mp/contract';
 import { currentLanguage } from './i18n.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { userInfoSchema } from '@mp/contract';
+import type { userInfoSchema } from '@mp/contract';
+import { RANKS, ROLES } from '@mp/contract/web';
 import type { z } from 'zod';
 
 /** Local storage keys fixed by the spec. */
@@ -19,14 +20,26 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY) || null;
 }
 
+/** The contract's userInfo shape, checked by hand: the first screen reads it before any schema is loaded. */
+function isUserInfo(value: unknown): value is UserInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const info = value as Record<string, unknown>;
+  return (
+    typeof info.userid === 'string' &&
+    typeof info.username === 'string' &&
+    (RANKS as readonly unknown[]).includes(info.rank) &&
+    (ROLES as readonly unknown[]).includes(info.role)
+  );
+}
+
 export function getUserInfo(): UserInfo | null {
   const raw = localStorage.getItem(USER_INFO_KEY);
   if (raw === cached.raw) return cached.info;
   let info: UserInfo | null = null;
   if (raw) {
     try {
-      const parsed = userInfoSchema.safeParse(JSON.parse(raw));
-      info = parsed.success ? parsed.data : null;
+      const parsed: unknown = JSON.parse(raw);
+      info = isUserInfo(parsed) ? parsed : null;
     } catch {
       info = null;
     }

@@ -1,4 +1,4 @@
-import { totpStatus } from '@mp/contract';
+import { totpStatus } from '@mp/contract/web';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api.ts';
 

@@ -1,4 +1,4 @@
-import { translate } from '@mp/contract';
+import { translate } from '@mp/contract/web';
 import type { Form } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
 import type { Language } from '@mp/contract';
+import type { AntdLocale } from '../lib/antdLocale.ts';
 
 /** One namespace per feature; `common` holds the shell's and the shared components' texts. */
 export const NAMESPACES = [
@@ -20,13 +21,40 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 export type Resources = Record<Namespace, Record<string, unknown>>;
 
-/** Each language is its own chunk: a phone downloads only the texts of the language it shows. */
-const LOADERS: Record<Language, () => Promise<{ default: Resources }>> = {
+/**
+ * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
+ * (routes.tsx): a member's phone never downloads the admin area's texts.
+ */
+export const PAGE_NAMESPACES = ['admin'] as const;
+export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
+export type FirstResources = Omit<Resources, PageNamespace>;
+
+type LanguageModule = { default: FirstResources; antd: AntdLocale };
+
+/** Each language is its own chunk (our texts and antd-mobile's): a phone downloads only the one it shows. */
+const LOADERS: Record<Language, () => Promise<LanguageModule>> = {
   'en-US': () => import('./en-US/index.ts'),
   'zh-CN': () => import('./zh-CN/index.ts'),
   'bm-MY': () => import('./bm-MY/index.ts'),
 };
 
+type Texts = { default: Record<string, unknown> };
+const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>> = {
+  'en-US': { admin: () => import('./en-US/admin.json') },
+  'zh-CN': { admin: () => import('./zh-CN/admin.json') },
+  'bm-MY': { admin: () => import('./bm-MY/admin.json') },
+};
+
+export async function loadPageNamespace(lang: Language, ns: PageNamespace): Promise<Record<string, unknown>> {
+  return (await PAGE_LOADERS[lang][ns]()).default;
+}
+
+/** Every namespace of a language (the tests compare languages with it). */
 export async function loadResources(lang: Language): Promise<Resources> {
-  return (await LOADERS[lang]()).default;
+  const first = (await LOADERS[lang]()).default;
+  return { ...first, admin: await loadPageNamespace(lang, 'admin') };
+}
+
+export async function loadLanguageModule(lang: Language): Promise<LanguageModule> {
+  return LOADERS[lang]();
 }

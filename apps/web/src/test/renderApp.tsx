@@ -1,17 +1,41 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { appRoutes } from '../app/routes.tsx';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
+import { AppRoutes } from '../app/AppRoutes.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
+
+/** What a test reads of the router: where it is now, and a way to go elsewhere. */
+type RouterProbe = { state: { location: Location }; navigate: (path: string) => Promise<void> };
+
+function Probe({ probe }: { probe: { location?: Location; navigate?: NavigateFunction } }) {
+  probe.location = useLocation();
+  probe.navigate = useNavigate();
+  return null;
+}
 
 /** Renders the real route table at one path, as the app does but in memory. */
 export function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Probe probe={seen} />
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+  const router: RouterProbe = {
+    state: {
+      get location() {
+        if (!seen.location) throw new Error('the router has not rendered');
+        return seen.location;
+      },
+    },
+    navigate: async (to) => {
+      if (!seen.navigate) throw new Error('the router has not rendered');
+      await act(async () => void (await seen.navigate?.(to)));
+    },
+  };
   return { router, ...view };
 }
 

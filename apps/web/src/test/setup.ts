@@ -7,6 +7,9 @@ import { fakeApi } from './renderApp.tsx';
 setUpAntdRender();
 // Tests render in English unless they switch; the other languages load when a test asks for them.
 await loadLanguage('en-US');
+// The API client checks each answer against the contract's schemas in tests, importing them on first use:
+// import them now, so that first use does not slow a test's first call.
+await import('@mp/contract');
 
 // No test reaches a real network: calls a test does not answer are refused.
 beforeEach(() => {

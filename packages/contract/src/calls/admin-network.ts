@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { defineCall, empty, oneOf, optionalText, pagingFields, text } from '../call.ts';
-import { BONUS_TYPES, RANKS } from '../constants.ts';
+import {
+  BONUS_TYPES,
+  RANKS,
+  PAIR_RATIOS,
+  CAP_EXCESS_MODES,
+  BONUS_WALLETS,
+  QUALIFYING_RANKS,
+  SPONSOR_LEVELS,
+} from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
-import { legFiguresShape, SPONSOR_LEVELS } from './network.ts';
+import { legFiguresShape } from './network.ts';
 
 /**
  * The bonus plan (issue 4) and the admin's member pages. Percentages are decimal strings with at most two
@@ -12,15 +20,6 @@ import { legFiguresShape, SPONSOR_LEVELS } from './network.ts';
 const money = z.string();
 const percent = () => z.string({ message: 'field_required' }).regex(/^\d{1,3}(\.\d{1,2})?$/, 'field_invalid');
 const amount = () => z.string({ message: 'field_required' }).regex(/^\d{1,12}(\.\d{1,6})?$/, 'field_invalid');
-
-/** First pair 2:1 (either way) then 1:1, or 1:1 from the start. */
-export const PAIR_RATIOS = ['1:1', '2:1'] as const;
-/** What happens to pairs beyond the daily cap: their volume is flushed, or kept on both legs for later days. */
-export const CAP_EXCESS_MODES = ['flush', 'carry'] as const;
-/** USDT wallets a bonus may be paid into. */
-export const BONUS_WALLETS = ['reward', 'deposit', 'trading', 'funds'] as const;
-/** The ranks above Fans, in order; each needs all three of its thresholds. */
-export const QUALIFYING_RANKS = RANKS.slice(1) as Exclude<(typeof RANKS)[number], 'Fans'>[];
 
 export const rankRuleSchema = z.object({
   rank: z.enum(RANKS),

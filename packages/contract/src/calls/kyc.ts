@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { defineCall, empty, oneOf, optionalText, pagingFields, text } from '../call.ts';
 import { pagedSchema } from '../envelope.ts';
+import { KYC_ID_TYPES, KYC_STATES, KYC_SIDES, KYC_IMAGE_TYPES } from '../constants.ts';
 
 /** Calls of the kyc area (issue 5): identity verification and its review. */
-
-export const KYC_ID_TYPES = ['IC', 'Passport', 'License'] as const;
-export type KycIdType = (typeof KYC_ID_TYPES)[number];
-export const KYC_STATES = ['none', 'pending', 'approved', 'rejected'] as const;
-export type KycState = (typeof KYC_STATES)[number];
-export const KYC_SIDES = ['front', 'back', 'holding'] as const;
-export type KycSide = (typeof KYC_SIDES)[number];
-export const KYC_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Each picture at most 5 MB (the server's multipart limit is the same). */
-export const KYC_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
  * A picture field of a multipart body: the server receives a Buffer (a Uint8Array), the browser sends a

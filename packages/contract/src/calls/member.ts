@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, empty, oneOf, optionalText, pagingFields, secret, text } from '../call.ts';
-import { LANGUAGES, RANKS } from '../constants.ts';
+import { LANGUAGES, RANKS, TAC_PURPOSES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 
 export const profileSchema = z.object({
@@ -73,8 +73,6 @@ export const updateTransactionPwd = defineCall({
   }),
   response: z.object({}),
 });
-
-export const TAC_PURPOSES = ['tx_password', 'profile', 'withdraw_address', 'withdraw'] as const;
 
 export const getVerificationCode = defineCall({
   name: 'Member/getVerificationCode',

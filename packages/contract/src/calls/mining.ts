@@ -10,7 +10,16 @@ import {
   secret,
   text,
 } from '../call.ts';
-import { ASSET_CODES, WALLET_KINDS } from '../constants.ts';
+import {
+  ASSET_CODES,
+  WALLET_KINDS,
+  MINING_PAYMENT_WALLETS,
+  MINING_DEFAULT_START_DELAY_DAYS,
+  DAILY_JOBS,
+  MINING_ORDER_STATES,
+  VOUCHER_STATES,
+  MINING_CHART_DAYS,
+} from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 import { idempotencyKey } from './transfer.ts';
 
@@ -18,17 +27,6 @@ import { idempotencyKey } from './transfer.ts';
 const money = z.string();
 const id = () => text(20);
 const optionalId = () => optionalText(20);
-
-/** Wallets a mining purchase may be paid from (USDT). */
-export const MINING_PAYMENT_WALLETS = ['funds', 'deposit'] as const;
-/** Days after the payment date when an order starts mining, unless the package says otherwise. */
-export const MINING_DEFAULT_START_DELAY_DAYS = 1;
-/** Daily jobs an admin can run for a date (`Admin/runjob`). */
-export const DAILY_JOBS = ['mining_income', 'pairing'] as const;
-export const MINING_ORDER_STATES = ['pending', 'mining', 'ended'] as const;
-export const VOUCHER_STATES = ['available', 'used', 'expired'] as const;
-/** Days of daily income the income screen's chart shows. */
-export const MINING_CHART_DAYS = 30;
 
 export const miningPackageSchema = z.object({
   id: z.string(),

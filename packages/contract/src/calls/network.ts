@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, empty, formInt, optionalText, pagingFields, text } from '../call.ts';
-import { RANKS } from '../constants.ts';
+import { RANKS, TREE_LEVELS_DEFAULT, TREE_LEVELS_MAX, SPONSOR_LEVELS } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 
 /**
@@ -10,14 +10,6 @@ import { pagedSchema } from '../envelope.ts';
  */
 const money = z.string();
 const userid = () => text(15);
-
-/** Levels a tree screen loads at once (the member expands further by tapping a node). */
-export const TREE_LEVELS_DEFAULT = 3;
-export const TREE_LEVELS_MAX = 4;
-/** Sponsor levels shown by `Member/fivelevel` and paid by the level bonus. */
-export const SPONSOR_LEVELS = 5;
-/** Results of a search within one's downline. */
-export const DOWNLINE_SEARCH_MAX = 20;
 
 /**
  * A member's legs, as every network call shows them: member counts, lifetime volumes, and the volume not yet paired

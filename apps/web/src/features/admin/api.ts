@@ -1,4 +1,5 @@
 import {
+  PLATFORM_TOKEN,
   adminAdjustBalance,
   adminAirdropCampaign,
   adminAirdropCampaigns,
@@ -16,9 +17,8 @@ import {
   adminWdList,
   exchangeMenu,
   getCoin,
-  PLATFORM_TOKEN,
-  type RequestOf,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { RequestOf } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../lib/api.ts';
 

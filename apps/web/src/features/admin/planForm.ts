@@ -1,15 +1,12 @@
-import {
-  type BONUS_TYPES,
-  type BONUS_WALLETS,
-  type CAP_EXCESS_MODES,
-  type PAIR_RATIOS,
-  type PlanSettings,
-  planSettingsSchema,
-  QUALIFYING_RANKS,
-  RANKS,
-  type Rank,
-  rankRuleSchema,
-  SPONSOR_LEVELS,
+import { QUALIFYING_RANKS, RANKS, SPONSOR_LEVELS } from '@mp/contract/web';
+import { planSettingsSchema, rankRuleSchema } from '@mp/contract';
+import type {
+  BONUS_TYPES,
+  BONUS_WALLETS,
+  CAP_EXCESS_MODES,
+  PAIR_RATIOS,
+  PlanSettings,
+  Rank,
 } from '@mp/contract';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-import { formatAmount } from '@mp/contract';
+import { formatAmount } from '@mp/contract/web';
 import { parseMoneyInput } from '../../lib/money.ts';
 import { issueText } from '../../lib/validate.ts';
 

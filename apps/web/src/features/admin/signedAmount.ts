@@ -1,4 +1,5 @@
-import { formatAmount, type Minor } from '@mp/contract';
+import { formatAmount } from '@mp/contract/web';
+import type { Minor } from '@mp/contract';
 import { i18n } from '../../lib/i18n.ts';
 import { parseMoneyInput } from '../../lib/money.ts';
 

@@ -1,4 +1,5 @@
 import type {
+  ResponseOf,
   adminDashboard,
   adminMemberDetail,
   adminMemberSchema,
@@ -7,7 +8,6 @@ import type {
   campaignSchema,
   jobRunSchema,
   ledgerHealthSchema,
-  ResponseOf,
   withdrawalSchema,
 } from '@mp/contract';
 import type { z } from 'zod';

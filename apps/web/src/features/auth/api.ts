@@ -5,11 +5,11 @@ import {
   getSmsVerification,
   login,
   logout,
-  type RequestOf,
   resetPassword,
   resetPasswordCode,
   signupSave,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { RequestOf } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../lib/api.ts';
 import { clearSession, saveSession } from '../../lib/session.ts';

@@ -1,4 +1,5 @@
-import { type BonusType, bonusSummary, searchBonusRecord } from '@mp/contract';
+import { bonusSummary, searchBonusRecord } from '@mp/contract/web';
+import type { BonusType } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { getAnnouncement } from '@mp/contract';
+import { getAnnouncement } from '@mp/contract/web';
 import { api } from '../../lib/api.ts';
 
 export const homeKeys = {

@@ -1,4 +1,4 @@
-import { EXIT_DOUBLE_PRESS_MS } from '@mp/contract';
+import { EXIT_DOUBLE_PRESS_MS } from '@mp/contract/web';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/feedback.ts';

@@ -5,13 +5,10 @@ import {
   checkIdTypeNo,
   checkKycStatus,
   getCountry,
-  type KycIdType,
-  type KycSide,
   kycImage,
-  type ResponseOf,
-  type kycSubmissionSchema,
   submitKyc,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { KycIdType, KycSide, ResponseOf, kycSubmissionSchema } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiEnvelope } from '../../lib/api.ts';

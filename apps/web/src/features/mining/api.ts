@@ -1,4 +1,5 @@
 import {
+  MINING_CHART_DAYS,
   activatePreview,
   adminJobRuns,
   adminPackageList,
@@ -11,11 +12,10 @@ import {
   getVouchers,
   incomeHistory,
   incomeSummary,
-  MINING_CHART_DAYS,
   orderHistory,
   packageSubMenu,
-  type RequestOf,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { RequestOf } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 

@@ -1,4 +1,5 @@
 import {
+  TREE_LEVELS_DEFAULT,
   addFavorite,
   downlineList,
   downlineList2,
@@ -7,14 +8,13 @@ import {
   groupInfo2,
   invitationCode,
   placementTree,
-  type ResponseOf,
   searchDownline,
   searchMember,
   searchUserid,
   showFavorite2,
-  TREE_LEVELS_DEFAULT,
   unfavorite,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { ResponseOf } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 

@@ -2,11 +2,11 @@ import {
   getInfoC,
   getProfile,
   getVerificationCode,
-  type RequestOf,
   updateProfile,
   updatePwd,
   updateTransactionPwd,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { RequestOf } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { TacSent } from '../../components/TacButton.tsx';
 import { api, apiEnvelope } from '../../lib/api.ts';

@@ -1,4 +1,4 @@
-import { totpDisable, totpEnable, totpSetup } from '@mp/contract';
+import { totpDisable, totpEnable, totpSetup } from '@mp/contract/web';
 import { api } from '../../lib/api.ts';
 
 export const startTotpSetup = () => api(totpSetup, {});

@@ -1,4 +1,4 @@
-import { checkVersion, getData } from '@mp/contract';
+import { checkVersion, getData } from '@mp/contract/web';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 

@@ -7,15 +7,14 @@ import {
   exchangeQuote,
   exchangeSave,
   getWalletBalance,
-  type RequestOf,
   transferMenu,
   transferSave,
   walletOverview,
   walletRecord,
   walletRecord2,
   walletRecord3,
-  type WalletKind,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { RequestOf, WalletKind } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 

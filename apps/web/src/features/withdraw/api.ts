@@ -1,6 +1,5 @@
 import {
   getCAddress,
-  type RequestOf,
   showWithdrawAddress,
   updateCAddress,
   withdrawAddressType,
@@ -9,7 +8,8 @@ import {
   withdrawNote,
   withdrawPreview,
   withdrawSave,
-} from '@mp/contract';
+} from '@mp/contract/web';
+import type { RequestOf } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 

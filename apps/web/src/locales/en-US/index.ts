@@ -1,4 +1,6 @@
-import type { Resources } from '../index.ts';
+import type { FirstResources } from '../index.ts';
+
+export { default as antd } from 'antd-mobile/es/locales/en-US';
 import common from './common.json';
 import routes from './routes.json';
 import auth from './auth.json';
@@ -7,14 +9,13 @@ import personal from './personal.json';
 import wallet from './wallet.json';
 import withdraw from './withdraw.json';
 import bonus from './bonus.json';
-import admin from './admin.json';
 import security from './security.json';
 import kyc from './kyc.json';
 import mining from './mining.json';
 import network from './network.json';
 
 /** The en-US texts, one namespace per feature: loaded only when en-US is the app's language. */
-const resources: Resources = {
+const resources: FirstResources = {
   common,
   routes,
   auth,
@@ -23,7 +24,6 @@ const resources: Resources = {
   wallet,
   withdraw,
   bonus,
-  admin,
   security,
   kyc,
   mining,

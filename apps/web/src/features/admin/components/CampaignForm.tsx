@@ -1,4 +1,5 @@
-import { adminAirdropCampaign, formatAmount, PLATFORM_TOKEN } from '@mp/contract';
+import { PLATFORM_TOKEN, formatAmount } from '@mp/contract/web';
+import { adminAirdropCampaign } from '@mp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { type AssetCode, WALLET_KINDS, WALLETS, type WalletKind } from '@mp/contract';
+import { WALLETS, WALLET_KINDS } from '@mp/contract/web';
+import type { AssetCode, WalletKind } from '@mp/contract';
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FilterChips } from '../../../components/FilterChips.tsx';

@@ -1,4 +1,5 @@
-import { adminAdjustBalance, type ResponseOf } from '@mp/contract';
+import { adminAdjustBalance } from '@mp/contract';
+import type { ResponseOf } from '@mp/contract';
 import { Button, Form, Input, List, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { PLATFORM_TOKEN } from '@mp/contract';
+import { PLATFORM_TOKEN } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { USERNAME_RE, signupSave } from '@mp/contract';
+import { USERNAME_RE } from '@mp/contract/web';
+import { signupSave } from '@mp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd-mobile';
 import type { AppForm } from '../../../lib/validate.ts';

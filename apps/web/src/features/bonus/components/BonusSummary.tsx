@@ -1,4 +1,4 @@
-import { BONUS_TYPES } from '@mp/contract';
+import { BONUS_TYPES } from '@mp/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';

@@ -1,4 +1,5 @@
-import { BONUS_TYPES, type BonusType, type bonusRecordSchema } from '@mp/contract';
+import { BONUS_TYPES } from '@mp/contract/web';
+import type { BonusType, bonusRecordSchema } from '@mp/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

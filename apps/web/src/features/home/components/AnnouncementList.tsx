@@ -1,5 +1,5 @@
+import { textFilter } from '@mp/contract/web';
 import type { announcementSchema } from '@mp/contract';
-import { textFilter } from '@mp/contract';
 import { Dialog, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { KYC_ID_TYPES, type KycIdType } from '@mp/contract';
+import { KYC_ID_TYPES } from '@mp/contract/web';
+import type { KycIdType } from '@mp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { KYC_IMAGE_TYPES, KYC_MAX_IMAGE_BYTES, type KycSide } from '@mp/contract';
+import { KYC_IMAGE_TYPES, KYC_MAX_IMAGE_BYTES } from '@mp/contract/web';
+import type { KycSide } from '@mp/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

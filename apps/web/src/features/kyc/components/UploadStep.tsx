@@ -1,4 +1,5 @@
-import { KYC_SIDES, type KycSide } from '@mp/contract';
+import { KYC_SIDES } from '@mp/contract/web';
+import type { KycSide } from '@mp/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatAmount } from '@mp/contract';
+import { formatAmount } from '@mp/contract/web';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf, toMinor } from '../../../lib/money.ts';
 import { formatAsset } from '../../../lib/money.ts';

@@ -1,4 +1,4 @@
-import { ASSET_CODES, WALLET_KINDS } from '@mp/contract';
+import { ASSET_CODES, WALLET_KINDS } from '@mp/contract/web';
 import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../../lib/validate.ts';

@@ -1,4 +1,4 @@
-import { MINING_CHART_DAYS } from '@mp/contract';
+import { MINING_CHART_DAYS } from '@mp/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { MINING_PAYMENT_WALLETS } from '@mp/contract';
+import { MINING_PAYMENT_WALLETS } from '@mp/contract/web';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, List, Radio, Stepper } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { fiveLevel, ResponseOf } from '@mp/contract';
+import type { ResponseOf, fiveLevel } from '@mp/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';

@@ -1,4 +1,4 @@
-import { SPONSOR_LEVELS } from '@mp/contract';
+import { SPONSOR_LEVELS } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { StarOutline, UpOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { TreeDiagram } from '../components/TreeDiagram.tsx';
 import { TreeSearch } from '../components/TreeSearch.tsx';
 import { mergeSubtree, withFavorite } from '../tree.ts';
 import '../network.css';
+import { StateBlock } from '../../../components/StateBlock.tsx';
 
 /** The tree could not be shown (a member outside the downline): the server's reason and a way home. */
 function TreeRefused({ error, onTop, onRetry }: { error: Error; onTop: () => void; onRetry: () => void }) {
@@ -21,7 +22,7 @@ function TreeRefused({ error, onTop, onRetry }: { error: Error; onTop: () => voi
   const refused = error instanceof ApiError && error.code >= 400 && error.code < 500;
   return (
     <div className="page-state" data-testid="tree-error">
-      <ErrorBlock
+      <StateBlock
         status="default"
         title={refused ? error.message : t('common:state.loadFailed')}
         description={refused ? '' : t('common:state.loadFailedText')}

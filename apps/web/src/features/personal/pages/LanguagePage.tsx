@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '@mp/contract';
+import { LANGUAGES } from '@mp/contract/web';
+import type { Language } from '@mp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckList } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { feeCeil, formatAmount } from '@mp/contract';
+import { feeCeil, formatAmount } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, List } from 'antd-mobile';
 import { useState } from 'react';

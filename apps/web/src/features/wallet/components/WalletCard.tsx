@@ -1,4 +1,5 @@
-import { WALLETS, type WalletKind } from '@mp/contract';
+import { WALLETS } from '@mp/contract/web';
+import type { WalletKind } from '@mp/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';
 

@@ -1,4 +1,5 @@
-import { WALLET_KINDS, type WalletKind } from '@mp/contract';
+import { WALLET_KINDS } from '@mp/contract/web';
+import type { WalletKind } from '@mp/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FilterChips } from '../../../components/FilterChips.tsx';

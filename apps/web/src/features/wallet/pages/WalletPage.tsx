@@ -1,4 +1,4 @@
-import { PULL_THRESHOLD_PX, WALLET_KINDS } from '@mp/contract';
+import { PULL_THRESHOLD_PX, WALLET_KINDS } from '@mp/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { Grid, PullToRefresh } from 'antd-mobile';
 import {

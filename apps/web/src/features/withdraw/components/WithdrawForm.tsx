@@ -1,4 +1,4 @@
-import { feeCeil, formatAmount } from '@mp/contract';
+import { feeCeil, formatAmount } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

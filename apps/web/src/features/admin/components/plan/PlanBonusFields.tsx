@@ -1,4 +1,4 @@
-import { CAP_EXCESS_MODES, PAIR_RATIOS, SPONSOR_LEVELS } from '@mp/contract';
+import { CAP_EXCESS_MODES, PAIR_RATIOS, SPONSOR_LEVELS } from '@mp/contract/web';
 import { Form, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ChoiceChips } from '../ChoiceChips.tsx';

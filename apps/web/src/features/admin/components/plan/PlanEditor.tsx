@@ -1,4 +1,5 @@
-import { adminPlanSave, type PlanSettings } from '@mp/contract';
+import { adminPlanSave } from '@mp/contract';
+import type { PlanSettings } from '@mp/contract';
 import { Button, Form, TextArea } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

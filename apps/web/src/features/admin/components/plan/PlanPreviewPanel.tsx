@@ -1,4 +1,5 @@
-import { adminPlanPreview, type PlanSettings } from '@mp/contract';
+import { adminPlanPreview } from '@mp/contract';
+import type { PlanSettings } from '@mp/contract';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

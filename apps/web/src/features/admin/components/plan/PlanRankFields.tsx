@@ -1,4 +1,4 @@
-import { BONUS_TYPES, BONUS_WALLETS, QUALIFYING_RANKS, RANKS } from '@mp/contract';
+import { BONUS_TYPES, BONUS_WALLETS, QUALIFYING_RANKS, RANKS } from '@mp/contract/web';
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RULE_FIELDS } from '../../planForm.ts';

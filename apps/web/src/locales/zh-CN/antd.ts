@@ -1,0 +1,1 @@
+export { default as antd } from 'antd-mobile/es/locales/zh-CN';

@@ -1,0 +1,59 @@
+import type { CallDef } from './call.ts';
+import * as adminMoney from './calls/admin-money.ts';
+import * as adminNetwork from './calls/admin-network.ts';
+import * as auth from './calls/auth.ts';
+import * as kyc from './calls/kyc.ts';
+import * as member from './calls/member.ts';
+import * as mining from './calls/mining.ts';
+import * as network from './calls/network.ts';
+import * as system from './calls/system.ts';
+import * as transfer from './calls/transfer.ts';
+import * as wallet from './calls/wallet.ts';
+import * as withdraw from './calls/withdraw.ts';
+
+/** Every calls module, by the name `refs.ts` gives its type-only import. */
+const MODULES: Record<string, { file: string; exports: Record<string, unknown> }> = {
+  adminMoney: { file: 'admin-money', exports: adminMoney },
+  adminNetwork: { file: 'admin-network', exports: adminNetwork },
+  auth: { file: 'auth', exports: auth },
+  kyc: { file: 'kyc', exports: kyc },
+  member: { file: 'member', exports: member },
+  mining: { file: 'mining', exports: mining },
+  network: { file: 'network', exports: network },
+  system: { file: 'system', exports: system },
+  transfer: { file: 'transfer', exports: transfer },
+  wallet: { file: 'wallet', exports: wallet },
+  withdraw: { file: 'withdraw', exports: withdraw },
+};
+
+function isCall(value: unknown): value is CallDef {
+  return typeof value === 'object' && value !== null && 'name' in value && 'request' in value;
+}
+
+/**
+ * The text of `refs.ts`: for each call a plain object with its name and method, typed by its definition.
+ * Plain literals keep the file free of zod and let the bundler drop the calls a chunk does not use.
+ * `node --import tsx scripts/contract-refs.ts` writes it; a test fails when it is out of date.
+ */
+export function refsSource(): string {
+  const lines = [
+    '// Written by `node --import tsx scripts/contract-refs.ts` from the call definitions: do not edit.',
+    "import type { CallRef } from './call.ts';",
+  ];
+  const names = Object.keys(MODULES).sort();
+  for (const ns of names) lines.push(`import type * as ${ns} from './calls/${MODULES[ns]?.file}.ts';`);
+  lines.push('');
+  for (const ns of names) {
+    const exports = MODULES[ns]?.exports ?? {};
+    for (const [name, value] of Object.entries(exports).sort(([a], [b]) => a.localeCompare(b))) {
+      if (!isCall(value)) continue;
+      const fields = [`name: '${value.name}'`, `method: '${value.method}'`];
+      if (value.multipart) fields.push('multipart: true');
+      const head = `export const ${name}: CallRef<typeof ${ns}.${name}> = `;
+      const oneLine = `${head}{ ${fields.join(', ')} };`;
+      // The repository's formatter (biome, 110 columns) would break a longer line the same way.
+      lines.push(oneLine.length <= 110 ? oneLine : `${head}{\n${fields.map((f) => `  ${f},\n`).join('')}};`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -22,7 +22,7 @@ export function WalletCard({ wallet, balances, onOpen }: Props) {
   );
   return (
     <button type="button" className="wallet-card" onClick={onOpen} data-testid={`wallet-card-${wallet}`}>
-      <h3>{t(`common:wallets.${wallet}`)}</h3>
+      <h2>{t(`common:wallets.${wallet}`)}</h2>
       {rows.map((r) => {
         const id = `wallet-${wallet}-${r.asset}`;
         return (

@@ -3,6 +3,7 @@
  * the same server: one INSERT ... SELECT of N rows into a scratch table.
  *
  *   node --import tsx bench/mining/run.ts [--orders 1000000] [--per-member 1] [--batch 100000] [--check] [--profile]
+ *     [--explain]
  *
  * `--profile` also times the job's statements by what they write (the stage, the income rows, the balances and
  * transfers, the account locks) and, in the same run, each against a plain statement writing as many rows of the same
@@ -17,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDb } from '../../apps/server/src/db/database.ts';
+import { createDb, poolOf } from '../../apps/server/src/db/database.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
@@ -37,6 +38,9 @@ const { values: args } = parseArgs({
     check: { type: 'boolean', default: false },
     // Print each statement of the timed run that took 50 ms or more, and the time per kind of write beside baselines.
     profile: { type: 'boolean', default: false },
+    // Print the plan (EXPLAIN ANALYZE, by PostgreSQL's auto_explain) of each statement of the timed run taking 100
+    // ms or more. Instrumenting every statement slows the run: its times are for reading plans, not for the ratio.
+    explain: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.orders);
@@ -75,6 +79,15 @@ async function main() {
       spent.set(kindOf(q), (spent.get(kindOf(q)) ?? 0) + ms / 1000);
       if (ms >= 50) log(`    ${ms.toFixed(0).padStart(6)} ms  ${q.replace(/\s+/g, ' ').slice(0, 110)}`);
     });
+    if (args.explain) {
+      poolOf(db).on('connect', (client) => {
+        void client.query(`load 'auto_explain'; set auto_explain.log_min_duration = '100ms';
+          set auto_explain.log_analyze = on; set auto_explain.log_level = notice`);
+        client.on('notice', (notice) => {
+          if (profiling && notice.message?.startsWith('duration')) log(notice.message);
+        });
+      });
+    }
     await migrate(db);
     await ensureRoot(db, 'company');
     log(`setting up ${MEMBERS} members with ${N} active orders (${PER_MEMBER} each) ...`);
@@ -128,7 +141,7 @@ async function main() {
 
     const ledger = createLedger(db);
     const job = miningIncomeJob(ledger.accounts, Number(args.batch));
-    profiling = args.profile;
+    profiling = args.profile || args.explain;
     const [run, elapsed] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));
     profiling = false;
     log(`mining_income for ${DATE}: ${run.items_now} orders paid in ${elapsed.toFixed(2)} s`);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { expectLedgerHealthy } from '../../test/money.ts';
@@ -10,6 +11,7 @@ import {
   memberAccount,
   platformAccount,
 } from './index.ts';
+import { PAYOUT_STAGE, postPayouts } from './payouts.ts';
 
 let t: TestApp;
 let ledger: Ledger;
@@ -191,4 +193,103 @@ describe('the ledger against a BigInt model (property)', () => {
     );
     await expectLedgerHealthy(t);
   }, 120_000);
+});
+
+describe('payouts: many members paid in one statement (property)', () => {
+  type Leg = { member: number; wallet: 'funds' | 'deposit'; amount: number; reference: 'a' | 'b' };
+  const legArb: fc.Arbitrary<Leg> = fc.record({
+    member: fc.nat(3),
+    wallet: fc.constantFrom('funds' as const, 'deposit' as const),
+    amount: fc.integer({ min: 1, max: 1000 }),
+    reference: fc.constantFrom('a' as const, 'b' as const),
+  });
+  let source = 0;
+  // Members of their own, so every transfer of their accounts is a payout of this test.
+  const payees: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 4; i++) {
+      const row = await t.db
+        .insertInto('members')
+        .values({
+          userid: `payee${i}`,
+          name: '',
+          email: null,
+          mobile: null,
+          tel_prefix: null,
+          password_hash: null,
+          tx_password_hash: null,
+          sponsor_id: null,
+          placement_parent_id: null,
+          side: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      payees.push(row.id);
+    }
+  });
+
+  const balances = async () => {
+    const rows = await sql<{ member_id: string; wallet: string; balance: string }>`
+      select member_id::text, wallet, (credits_posted - debits_posted)::text balance from ledger_accounts
+      where member_id = any(${payees}::bigint[]) and asset = 'USDT'`.execute(t.db);
+    return new Map(rows.rows.map((r) => [`${r.member_id}/${r.wallet}`, BigInt(r.balance)]));
+  };
+
+  it('credits each account the sum of its legs, one transfer per leg or per member, wallet and reference, each with the balances after it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(legArb, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        async (legs, combine) => {
+          const before = await balances();
+          const run = source;
+          const values = legs.map(
+            (l) =>
+              sql`(${++source}::bigint, ${payees[l.member]}::bigint, ${l.wallet}::text, ${l.amount}::bigint,
+              ${`payout-test:${run}:${l.reference}`}::text, ${JSON.stringify({ leg: source })}::jsonb)`,
+          );
+          const paid = await t.db.transaction().execute(async (tx) => {
+            const result = await postPayouts(tx, ledger.accounts, {
+              key: (first, last) => `payout-test:${first}-${last}`,
+              kind: 'mining_income',
+              from: platformAccount('mining_payouts', 'USDT'),
+              combine,
+              rows: sql`select * from (values ${sql.join(values)}) v(source_id, member_id, wallet, amount, reference,
+              details)`,
+            });
+            const made = await sql<{
+              n: number;
+            }>`select count(distinct tid)::int n from ${sql.table(PAYOUT_STAGE)}`.execute(tx);
+            return { result, transfers: made.rows[0]?.n };
+          });
+          expect(paid.result?.count).toBe(legs.length);
+          const groups = new Set(legs.map((l) => `${l.member}/${l.wallet}/${l.reference}`));
+          expect(paid.transfers).toBe(combine ? groups.size : legs.length);
+
+          const after = await balances();
+          const expected = new Map(before);
+          for (const l of legs) {
+            const key = `${payees[l.member]}/${l.wallet}`;
+            expected.set(key, (expected.get(key) ?? 0n) + BigInt(l.amount));
+          }
+          expect(after).toEqual(expected);
+
+          // Every transfer's balances after it are its accounts' running balances in transfer order.
+          const wrong = await sql<{ id: string }>`
+          select id::text from (
+            select id, after, sum(delta) over (partition by account order by id) running from (
+              select id, credit_account_id account, credit_balance_after after, amount delta from ledger_transfers
+              union all
+              select id, debit_account_id, debit_balance_after, -amount from ledger_transfers
+            ) legs
+            where account in (select id from ledger_accounts where member_id = any(${payees}::bigint[])
+              or platform = 'mining_payouts')
+          ) r where after <> running`.execute(t.db);
+          expect(wrong.rows).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    await expectLedgerHealthy(t);
+  });
 });

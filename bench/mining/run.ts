@@ -129,6 +129,9 @@ async function main() {
       cross join mining_packages p cross join ledger_transfers t order by g`.execute(db);
     await sql`vacuum analyze`.execute(db);
 
+    // Each timed write starts right after a checkpoint: the first change to a page after one writes the whole page
+    // to the WAL, so a write that happened to follow a checkpoint would pay for pages another did not.
+    await sql`checkpoint`.execute(db);
     const [, baseline] = await timed(async () => {
       await sql`create table scratch (order_id bigint, member_id bigint, amount bigint, created_at timestamptz default now())`.execute(
         db,
@@ -142,6 +145,7 @@ async function main() {
     const ledger = createLedger(db);
     const job = miningIncomeJob(ledger.accounts, Number(args.batch));
     profiling = args.profile || args.explain;
+    await sql`checkpoint`.execute(db);
     const [run, elapsed] = await timed(() => runDailyJob(db, MINING_INCOME_JOB, job, DATE));
     profiling = false;
     log(`mining_income for ${DATE}: ${run.items_now} orders paid in ${elapsed.toFixed(2)} s`);
@@ -175,7 +179,10 @@ async function compareWrites(db: ReturnType<typeof createDb>, orders: number) {
       )
     ).rows[0]?.n,
   );
-  const time = async (work: () => Promise<unknown>) => (await timed(work))[1];
+  const time = async (work: () => Promise<unknown>) => {
+    await sql`checkpoint`.execute(db);
+    return (await timed(work))[1];
+  };
   const stage = await time(() =>
     sql`create table scratch_stage as select nextval('ledger_transfers_id_seq'::regclass) tid, o.id source_id,
       o.member_id, o.settle_wallet wallet, o.daily_income amount, 'mining:member-' || o.member_id || ':x' reference,

@@ -46,6 +46,9 @@ async function cachedBalanceRows(db: Db, memberId: string): Promise<BalanceRow[]
 
 export type Balance = { wallet: string; asset: string; balance: bigint; available: bigint; pending: bigint };
 
+/** Balances by the rows they were read from (see memberBalances); shared, so callers must not change them. */
+const converted = new WeakMap<BalanceRow[], readonly Balance[]>();
+
 /** The money core: the only code that writes balances (DESIGN.md section 4). */
 export function createLedger(db: Db) {
   const accounts = createAccountDirectory(db);
@@ -67,7 +70,7 @@ export function createLedger(db: Db) {
     },
 
     /** A member's balances, for every account the member has (no account: zero). */
-    async memberBalances(conn: Conn, memberId: string): Promise<Balance[]> {
+    async memberBalances(conn: Conn, memberId: string): Promise<readonly Balance[]> {
       // Read on every wallet screen: outside a transaction, from memory or one round trip to a prepared statement.
       const rows =
         conn === db
@@ -77,11 +80,17 @@ export function createLedger(db: Db) {
               .select(['wallet', 'asset', 'debits_posted', 'credits_posted', 'debits_pending'])
               .where('member_id', '=', memberId)
               .execute();
-      return rows.map((r) => {
-        const balance = BigInt(r.credits_posted) - BigInt(r.debits_posted);
-        const pending = BigInt(r.debits_pending);
-        return { wallet: r.wallet, asset: r.asset, balance, pending, available: balance - pending };
-      });
+      // A cached read hands back the same rows until they change: convert them once.
+      let balances = converted.get(rows);
+      if (!balances) {
+        balances = rows.map((r) => {
+          const balance = BigInt(r.credits_posted) - BigInt(r.debits_posted);
+          const pending = BigInt(r.debits_pending);
+          return { wallet: r.wallet, asset: r.asset, balance, pending, available: balance - pending };
+        });
+        converted.set(rows, balances);
+      }
+      return balances;
     },
 
     async memberBalance(

@@ -49,7 +49,7 @@ const MOVEMENT_KINDS = [
 ];
 
 /** Every wallet and asset a member has, zero where no account exists yet, in a fixed order. */
-function allBalances(found: Balance[]) {
+function allBalances(found: readonly Balance[]) {
   return (Object.entries(WALLETS) as [WalletKind, readonly AssetCode[]][]).flatMap(([wallet, assets]) =>
     assets.map((asset) => {
       const b = found.find((x) => x.wallet === wallet && x.asset === asset);
@@ -65,6 +65,25 @@ function allBalances(found: Balance[]) {
   );
 }
 
+/**
+ * `Asset/getwalletbalance`'s answer by the balances it shows: the most frequent wallet read formats each member's
+ * balances once per change, not once per call (the ledger hands back the same balances until they change).
+ */
+const walletBalanceAnswers = new WeakMap<readonly Balance[], { wallets: ReturnType<typeof walletRows> }>();
+
+function walletRows(found: readonly Balance[]) {
+  return allBalances(found).map(({ raw: _raw, ...w }) => w);
+}
+
+function walletBalanceAnswer(found: readonly Balance[]) {
+  let answer = walletBalanceAnswers.get(found);
+  if (!answer) {
+    answer = { wallets: walletRows(found) };
+    walletBalanceAnswers.set(found, answer);
+  }
+  return answer;
+}
+
 export function walletRoutes(d: MoneyDeps) {
   const { db, ledger } = d;
   const tokenPrice = async () => priceUnits((await exchangeSettings(db)).price_usdt);
@@ -73,9 +92,9 @@ export function walletRoutes(d: MoneyDeps) {
     asset === 'USDT' ? raw : asset === 'XT' ? (raw * price) / 10n ** BigInt(PRICE_DECIMALS) : 0n;
 
   return [
-    handle(getWalletBalance, async (_i, ctx) => ({
-      wallets: allBalances(await ledger.memberBalances(db, ctx.member.id)).map(({ raw: _raw, ...w }) => w),
-    })),
+    handle(getWalletBalance, async (_i, ctx) =>
+      walletBalanceAnswer(await ledger.memberBalances(db, ctx.member.id)),
+    ),
 
     handle(walletOverview, async (_i, ctx) => {
       const price = await tokenPrice();

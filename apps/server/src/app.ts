@@ -1,5 +1,6 @@
 import { KYC_MAX_IMAGE_BYTES } from '@mp/contract';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -20,6 +21,10 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSessions } from './features/auth/sessions.ts';
 import { createTacs } from './features/auth/tac.ts';
+import { enquiryRoutes } from './features/content/enquiries.ts';
+import { gameRoutes } from './features/content/game.ts';
+import { MEDIA_PREFIX, mediaStorage } from './features/content/media.ts';
+import { createPublishedContent } from './features/content/published.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { memberRoutes } from './features/members/routes.ts';
@@ -124,7 +129,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...systemRoutes(deps),
       ...authRoutes(deps, sessions, tacs),
       ...memberRoutes(deps, sessions, tacs, money.totp, createMemberCards(deps.db, feed)),
-      ...contentRoutes(deps),
+      ...contentRoutes(deps, createPublishedContent(deps.db, deps.clock, feed)),
+      ...enquiryRoutes(deps),
+      ...gameRoutes(money),
       ...adminRoutes(deps, sessions),
       ...walletRoutes(money),
       ...withdrawRoutes(money),
@@ -140,6 +147,23 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       globalPerMinute: deps.config.limits.globalPerMinute,
     },
   );
+
+  // CMS uploads: public files under random names that never change, so cached for good; range requests for video.
+  const mediaDir = mediaStorage(deps.config.dataDir).dir;
+  await mkdir(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    setHeaders: (res) => {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
 
   const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
   if (options.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {

@@ -16,7 +16,10 @@ const SCREENS: { call: string; body?: Record<string, unknown>; trips: number }[]
   { call: 'Index/getdata', trips: 0 },
   { call: 'Member/getinfoc', trips: 0 },
   // Home
-  { call: 'Logon/getAnnouncement', body: { page: 1, pagesize: 10 }, trips: 1 },
+  { call: 'Logon/getAnnouncement', body: { page: 1, pagesize: 10 }, trips: 0 },
+  { call: 'Main/sliderImgs', trips: 0 },
+  { call: 'Main/showLatestNews', trips: 0 },
+  { call: 'Home/getAllNews', body: { page: 1, pagesize: 10 }, trips: 0 },
   { call: 'Main/cmsPackages', trips: 1 },
   // Wallet
   { call: 'asset/index2', trips: 0 },

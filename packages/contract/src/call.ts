@@ -13,6 +13,8 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   response: Res;
   /** The request carries files: sent as multipart/form-data (documented so in OpenAPI). */
   multipart?: boolean;
+  /** The largest file a multipart call takes, when not the server's default (5 MB). */
+  maxFileBytes?: number;
 };
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(

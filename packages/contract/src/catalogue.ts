@@ -3,6 +3,7 @@ import type { CallDef } from './call.ts';
 import * as adminMoney from './calls/admin-money.ts';
 import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
+import * as content from './calls/content.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -25,6 +26,7 @@ export const CALLS: CallDef[] = [
   mining,
   network,
   adminNetwork,
+  content,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

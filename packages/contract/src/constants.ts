@@ -141,3 +141,38 @@ export const TREE_LEVELS_MAX = 4;
 export const SPONSOR_LEVELS = 5;
 /** Results of a search within one's downline. */
 export const DOWNLINE_SEARCH_MAX = 20;
+
+/* Content and support (content calls). */
+/** What the CMS publishes. A notice is the important-notice pop-up; `about` is the About us page. */
+export const CONTENT_KINDS = [
+  'news',
+  'announcement',
+  'notice',
+  'slider',
+  'help',
+  'guide',
+  'training',
+  'video',
+  'file',
+  'about',
+  'promo',
+] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** A published item whose publish time is still ahead is `scheduled` (members do not see it yet). */
+export const CONTENT_STATES = ['draft', 'published', 'scheduled'] as const;
+export const UPLOAD_KINDS = ['image', 'video', 'pdf'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** Size limits of CMS uploads, by kind. */
+export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
+  image: 5 * 1024 * 1024,
+  video: 50 * 1024 * 1024,
+  pdf: 20 * 1024 * 1024,
+};
+export const ENQUIRY_STATES = ['open', 'answered', 'closed'] as const;
+export type EnquiryState = (typeof ENQUIRY_STATES)[number];
+/** Pictures an enquiry may carry. */
+export const ENQUIRY_MAX_PICTURES = 3;
+/** News titles in the home page's strip. */
+export const LATEST_NEWS_COUNT = 5;
+/** The daily check-in game: what each day of a streak pays (platform token, whole tokens), day 7 and on the last. */
+export const GAME_STREAK_REWARDS = ['1', '1', '2', '2', '3', '3', '5'] as const;

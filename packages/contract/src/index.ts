@@ -15,3 +15,4 @@ export * from './calls/kyc.ts';
 export * from './calls/mining.ts';
 export * from './calls/network.ts';
 export * from './calls/admin-network.ts';
+export * from './calls/content.ts';

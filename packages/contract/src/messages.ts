@@ -1,4 +1,5 @@
 import type { Language } from './constants.ts';
+import { CONTENT_MESSAGES } from './messages/content.ts';
 import { KYC_MESSAGES } from './messages/kyc.ts';
 import { MINING_MESSAGES } from './messages/mining.ts';
 import { NETWORK_MESSAGES } from './messages/network.ts';
@@ -438,7 +439,13 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 /** Every message: the core ones and each area's (messages/<area>.ts). */
-export const MESSAGES = { ...CORE_MESSAGES, ...KYC_MESSAGES, ...MINING_MESSAGES, ...NETWORK_MESSAGES };
+export const MESSAGES = {
+  ...CORE_MESSAGES,
+  ...KYC_MESSAGES,
+  ...MINING_MESSAGES,
+  ...NETWORK_MESSAGES,
+  ...CONTENT_MESSAGES,
+};
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -2,6 +2,7 @@ import type { CallDef } from './call.ts';
 import * as adminMoney from './calls/admin-money.ts';
 import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
+import * as content from './calls/content.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -16,6 +17,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   adminMoney: { file: 'admin-money', exports: adminMoney },
   adminNetwork: { file: 'admin-network', exports: adminNetwork },
   auth: { file: 'auth', exports: auth },
+  content: { file: 'content', exports: content },
   kyc: { file: 'kyc', exports: kyc },
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },

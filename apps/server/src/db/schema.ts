@@ -1,4 +1,5 @@
 import type { KycTables } from './schema-kyc.ts';
+import type { ContentTables } from './schema-content.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -63,14 +64,6 @@ export interface OutboxTable {
   destination: string;
   subject: string;
   body: string;
-  created_at: CreatedAt;
-}
-
-export interface AnnouncementsTable {
-  id: Generated<string>;
-  title: Record<string, string>;
-  content: Record<string, string>;
-  published: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -183,12 +176,11 @@ export interface AirdropCampaignsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends KycTables, MiningTables, NetworkTables {
+export interface DB extends KycTables, MiningTables, NetworkTables, ContentTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   outbox: OutboxTable;
-  announcements: AnnouncementsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   assets: AssetsTable;

@@ -29,6 +29,9 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
     app.route({
       method: def.method,
       url: `/api/${def.name}`,
+      ...(def.maxFileBytes
+        ? { config: { multipartOptions: { limits: { fileSize: def.maxFileBytes } } } }
+        : {}),
       schema: {
         [input]: def.request,
         response: { 200: envelopeSchema(def.response) },

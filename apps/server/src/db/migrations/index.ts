@@ -7,6 +7,7 @@ import * as m0006 from './0006_network.ts';
 import * as m0007 from './0007_mining_speed.ts';
 import * as m0008 from './0008_pairing_open.ts';
 import * as m0010 from './0010_change_feed.ts';
+import * as m0011 from './0011_content.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0007_mining_speed', up: m0007.up },
   { id: '0008_pairing_open', up: m0008.up },
   { id: '0010_change_feed', up: m0010.up },
+  { id: '0011_content', up: m0011.up },
 ];

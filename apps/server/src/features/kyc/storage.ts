@@ -8,7 +8,12 @@ import path from 'node:path';
  * except the kyc_images row.
  */
 export function kycStorage(dataDir: string) {
-  const dir = path.join(dataDir, 'uploads', 'kyc');
+  return privateFiles(dataDir, 'kyc');
+}
+
+/** Private files of one kind (identity pictures, enquiry pictures) under DATA_DIR/uploads/<kind>, as above. */
+export function privateFiles(dataDir: string, kind: string) {
+  const dir = path.join(dataDir, 'uploads', kind);
   const fileOf = (name: string) => {
     if (!/^[0-9a-f]{32}$/.test(name)) throw new Error('bad picture file name');
     return path.join(dir, name);

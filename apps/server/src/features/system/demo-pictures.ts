@@ -5,9 +5,9 @@ import { PNG_SIGNATURE, pngChunk as chunk } from '../../lib/png.ts';
  * Pictures for the demo's identity verifications, drawn in code (nothing to ship or download): an ID card, its back
  * and a selfie with the card, as PNGs an admin can look at in the review screen.
  */
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
-function png(width: number, height: number, paint: (x: number, y: number) => Rgb): Buffer {
+export function png(width: number, height: number, paint: (x: number, y: number) => Rgb): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { loadDemoData } from './demo.ts';
+import { loadDemoContent } from './demo-content.ts';
 import { loadDemoActivity } from './demo-activity.ts';
 import { loadDemoBalances } from './demo-money.ts';
 
@@ -18,6 +19,7 @@ export async function loadDemo(config: Config, db: Db, rootId: string): Promise<
   const logins = await loadDemoData(db, rootId);
   const lines: string[] = [];
   if (logins) {
+    await loadDemoContent(db, config.dataDir);
     await loadDemoBalances(db);
     if (config.demoAdmin) await ensureAdmin(db, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     const admin = config.demoAdmin ? DEMO_ADMIN : config.admin;

@@ -37,33 +37,6 @@ const MEMBERS: Seed[] = [
   { userid: 'erin', name: 'Erin Chua', email: 'erin@example.com', sponsor: 'bob', parent: 'bob', side: 'L' },
 ];
 
-const ANNOUNCEMENTS = [
-  {
-    title: {
-      'en-US': 'Welcome to the member platform',
-      'zh-CN': '欢迎来到会员平台',
-      'bm-MY': 'Selamat datang ke platform ahli',
-    },
-    content: {
-      'en-US': 'Sign up, invite friends and build your team. New areas open every week.',
-      'zh-CN': '注册、邀请好友并建立您的团队。每周都有新功能上线。',
-      'bm-MY': 'Daftar, jemput rakan dan bina pasukan anda. Kawasan baharu dibuka setiap minggu.',
-    },
-  },
-  {
-    title: {
-      'en-US': 'Scheduled maintenance',
-      'zh-CN': '系统维护通知',
-      'bm-MY': 'Penyelenggaraan berjadual',
-    },
-    content: {
-      'en-US': 'The platform will be under maintenance on Sunday 02:00-03:00 (UTC+8).',
-      'zh-CN': '平台将于周日 02:00-03:00 (UTC+8) 进行维护。',
-      'bm-MY': 'Platform akan diselenggara pada hari Ahad 02:00-03:00 (UTC+8).',
-    },
-  },
-];
-
 /** Demo mining packages (issue 5): unit prices in USDT, profit and fee per unit per day. */
 const MINING_PACKAGES = [
   {
@@ -138,9 +111,6 @@ export async function loadDemoData(
         .returning('id')
         .executeTakeFirstOrThrow();
       ids[m.userid] = row.id;
-    }
-    for (const a of ANNOUNCEMENTS) {
-      await tx.insertInto('announcements').values({ title: a.title, content: a.content }).execute();
     }
     for (const p of MINING_PACKAGES) {
       await tx

@@ -339,7 +339,7 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | USDT deposits from a chain and on-chain withdrawal payouts | planned: issue 10 |
 | Trading: market data, charts, paper and exchange trading | planned: issue 11 |
 | Shop, cart, orders, inventory, stock transfer, addresses | planned: issue 12 |
-| News, announcements, help centre, guides, training, videos, files, enquiries, game, CMS | planned: issue 13 |
+| News, announcements, sliders, notices, help centre, guides, training, videos, PDF files, intro, promotions, enquiries, daily check-in game, CMS with uploads | done (issue 13; see the issue note) |
 | Trading bots | planned: issue 14 |
 | Copy trading | planned: issue 15 |
 

@@ -300,15 +300,15 @@ describe('refused input', () => {
 
 describe('routes not built yet', () => {
   it('shows the coming-soon page, reached directly or from a home entry', async () => {
-    const page = await open('#/pages/Game/game');
+    const page = await open('#/pages/shop/shop');
     await page.getByTestId('coming-soon').waitFor();
-    await expectText(page.getByTestId('nav-title'), 'Game');
+    await expectText(page.getByTestId('nav-title'), 'Shop');
     await expectText(page.getByTestId('coming-soon'), 'Coming soon');
     await screenshot(page, 'coming-soon');
 
     await page.goto(page.url().replace(/#.*$/, '#/pages/home/home'));
-    await page.getByTestId('home-area-game').click();
+    await page.getByTestId('home-area-shop').click();
     await page.getByTestId('coming-soon').waitFor();
-    expect(route(page)).toBe('/pages/Game/game');
+    expect(route(page)).toBe('/pages/shop/shop');
   });
 });

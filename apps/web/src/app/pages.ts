@@ -1,6 +1,8 @@
+import type { PageNamespace } from '../locales/index.ts';
 import type { PageLoader } from './lazyPage.tsx';
 
-export type BuiltPage = { load: PageLoader; auth?: boolean; admin?: boolean };
+/** `texts`: a page namespace (PAGE_NAMESPACES) the page needs besides the first load's; admin pages get `admin`. */
+export type BuiltPage = { load: PageLoader; auth?: boolean; admin?: boolean; texts?: PageNamespace };
 
 /** The spec routes built so far; every other spec route shows the shared "coming soon" page. */
 export const BUILT_PAGES: Record<string, BuiltPage> = {
@@ -25,7 +27,10 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     auth: true,
   },
   '/pages/personal/lang': { load: () => import('../features/personal/pages/LanguagePage.tsx') },
-  '/pages/personal/AboutUs': { load: () => import('../features/personal/pages/AboutUsPage.tsx') },
+  '/pages/personal/AboutUs': {
+    load: () => import('../features/personal/pages/AboutUsPage.tsx'),
+    texts: 'content',
+  },
   '/pages/Wallet/Wallet': { load: () => import('../features/wallet/pages/WalletPage.tsx'), auth: true },
   // Transfer, exchange and airdrop are tabs of this page (`?type=transfer|exchange|airdrop`).
   '/pages/Wallet/CurrencyOther': {
@@ -90,6 +95,60 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/admin/pages/AdminMemberSearchPage.tsx'),
     auth: true,
     admin: true,
+  },
+  '/pages/home/HomegetAllNews': {
+    load: () => import('../features/content/pages/NewsListPage.tsx'),
+    texts: 'content',
+  },
+  '/pages/home/HomeshowOneNews': {
+    load: () => import('../features/content/pages/ArticlePage.tsx'),
+    texts: 'content',
+  },
+  '/pages/home/HelpCenter': {
+    load: () => import('../features/content/pages/HelpCenterPage.tsx'),
+    texts: 'content',
+  },
+  '/pages/home/BeginnersGuide': {
+    load: () => import('../features/content/pages/GuidePage.tsx'),
+    texts: 'content',
+  },
+  '/pages/home/BeginnersGuide2': {
+    load: () => import('../features/content/pages/GuideStepPage.tsx'),
+    texts: 'content',
+  },
+  '/pages/home/TrainingDetails': {
+    load: () => import('../features/content/pages/TrainingPage.tsx'),
+    texts: 'content',
+  },
+  '/pages/home/video': { load: () => import('../features/content/pages/VideoPage.tsx'), texts: 'content' },
+  '/pages/home/webView': {
+    load: () => import('../features/content/pages/WebViewPage.tsx'),
+    texts: 'content',
+  },
+  '/preview-image': {
+    load: () => import('../features/content/pages/PreviewImagePage.tsx'),
+    texts: 'content',
+  },
+  '/pages/Intro': { load: () => import('../features/content/pages/IntroPage.tsx'), texts: 'content' },
+  '/pages/personal/Promo': {
+    load: () => import('../features/content/pages/PromoPage.tsx'),
+    auth: true,
+    texts: 'content',
+  },
+  '/pages/personal/CustomerService': {
+    load: () => import('../features/content/pages/CustomerServicePage.tsx'),
+    auth: true,
+    texts: 'content',
+  },
+  '/pages/personal/CSHistory': {
+    load: () => import('../features/content/pages/CSHistoryPage.tsx'),
+    auth: true,
+    texts: 'content',
+  },
+  '/pages/Game/game': {
+    load: () => import('../features/content/pages/GamePage.tsx'),
+    auth: true,
+    texts: 'content',
   },
 };
 
@@ -156,5 +215,29 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/admin/pages/AdminPlanPage.tsx'),
     auth: true,
     admin: true,
+  },
+  '/pages/admin/content': {
+    load: () => import('../features/content/pages/AdminContentPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'content',
+  },
+  '/pages/admin/contentedit': {
+    load: () => import('../features/content/pages/AdminContentEditPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'content',
+  },
+  '/pages/admin/enquiries': {
+    load: () => import('../features/content/pages/AdminEnquiriesPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'content',
+  },
+  '/pages/admin/game': {
+    load: () => import('../features/content/pages/AdminGamePage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'content',
   },
 };

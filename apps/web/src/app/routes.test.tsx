@@ -40,6 +40,18 @@ describe('routes', () => {
     expect(screen.getByTestId('tab-home')).toBeTruthy();
   });
 
+  it('shows a newcomer the intro once at the entry, then sends the entry home', async () => {
+    localStorage.removeItem('mp.introSeen');
+    const first = renderAt('/');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/pages/Intro'));
+    (await screen.findByTestId('intro-skip')).click();
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/pages/home/home'));
+    expect(localStorage.getItem('mp.introSeen')).toBe('1');
+    first.unmount();
+    const again = renderAt('/');
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/pages/home/home'));
+  });
+
   it('registers our extra routes (bonus, two-factor) behind the login', async () => {
     for (const path of Object.keys(EXTRA_PAGES)) {
       const { router, unmount } = renderAt(path);

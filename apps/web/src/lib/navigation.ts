@@ -1,6 +1,8 @@
 /** Lets code outside React (the API client) navigate through the app's router once it exists. */
 export const LOGIN_PATH = '/pages/login/login';
 export const HOME_PATH = '/pages/home/home';
+/** Set once the first-run intro was seen (features/content/pages/IntroPage.tsx). */
+export const INTRO_SEEN_KEY = 'mp.introSeen';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 let navigateImpl: Navigate | null = null;

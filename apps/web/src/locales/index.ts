@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'kyc',
   'mining',
   'network',
+  'content',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -23,9 +24,9 @@ export type Resources = Record<Namespace, Record<string, unknown>>;
 
 /**
  * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
- * (routes.tsx): a member's phone never downloads the admin area's texts.
+ * (routes.tsx): a member's phone never downloads the admin area's texts, nor the content pages' before it opens one.
  */
-export const PAGE_NAMESPACES = ['admin'] as const;
+export const PAGE_NAMESPACES = ['admin', 'content'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type FirstResources = Omit<Resources, PageNamespace>;
 
@@ -40,9 +41,9 @@ const LOADERS: Record<Language, () => Promise<LanguageModule>> = {
 
 type Texts = { default: Record<string, unknown> };
 const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>> = {
-  'en-US': { admin: () => import('./en-US/admin.json') },
-  'zh-CN': { admin: () => import('./zh-CN/admin.json') },
-  'bm-MY': { admin: () => import('./bm-MY/admin.json') },
+  'en-US': { admin: () => import('./en-US/admin.json'), content: () => import('./en-US/content.json') },
+  'zh-CN': { admin: () => import('./zh-CN/admin.json'), content: () => import('./zh-CN/content.json') },
+  'bm-MY': { admin: () => import('./bm-MY/admin.json'), content: () => import('./bm-MY/content.json') },
 };
 
 export async function loadPageNamespace(lang: Language, ns: PageNamespace): Promise<Record<string, unknown>> {
@@ -52,7 +53,11 @@ export async function loadPageNamespace(lang: Language, ns: PageNamespace): Prom
 /** Every namespace of a language (the tests compare languages with it). */
 export async function loadResources(lang: Language): Promise<Resources> {
   const first = (await LOADERS[lang]()).default;
-  return { ...first, admin: await loadPageNamespace(lang, 'admin') };
+  return {
+    ...first,
+    admin: await loadPageNamespace(lang, 'admin'),
+    content: await loadPageNamespace(lang, 'content'),
+  };
 }
 
 export async function loadLanguageModule(lang: Language): Promise<LanguageModule> {

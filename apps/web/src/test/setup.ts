@@ -14,10 +14,13 @@ await import('@mp/contract');
 // No test reaches a real network: calls a test does not answer are refused.
 beforeEach(() => {
   vi.stubGlobal('fetch', fakeApi({}));
+  localStorage.setItem('mp.introSeen', '1');
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   cleanup();
   localStorage.clear();
+  // The first-run intro is its own test (routes.test.tsx); other tests start as a returning member.
+  localStorage.setItem('mp.introSeen', '1');
 });

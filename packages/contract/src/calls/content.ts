@@ -321,19 +321,20 @@ export const adminNewsSave = defineCall({
   auth: 'admin',
   tag: 'admin',
   summary:
-    'Creates (no `id`) or updates a CMS item and its text in one language. The body is sanitized. `published` with a future `publish_at` schedules it; audited',
+    'Creates (no `id`) or updates a CMS item and its text in one language. The body is sanitized. `published` with a future `publish_at` schedules it. On an update, a field left out (kind, publish_at, sort_order, link, image_id, media_id) keeps its value; audited',
   request: z.object({
     id: optionalText(20),
-    kind: oneOf(CONTENT_KINDS).default('news'),
+    /** `news` when a new item leaves it out. */
+    kind: oneOf(CONTENT_KINDS).optional(),
     lang: oneOf(LANGUAGES),
     title: text(200),
     summary: optionalText(500),
     body: optionalText(200_000),
     category: optionalText(80),
     published: formBool(),
-    /** ISO date-time; now when missing. */
+    /** ISO date-time; now when a new item leaves it out. */
     publish_at: optionalText(40),
-    sort_order: formInt(-1_000_000, 1_000_000, 0),
+    sort_order: formInt(-1_000_000, 1_000_000).optional(),
     link: optionalText(500),
     /** An upload id (Admin/upload), '' to remove. */
     image_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(20).optional()),

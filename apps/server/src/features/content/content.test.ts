@@ -35,7 +35,7 @@ async function upload(kind: string, file: Buffer, filename: string, type: string
   const { payload, contentType } = multipart(parts);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/Admin/upload',
+    url: `/api/${'Admin/upload'}`,
     headers: { 'content-type': contentType, authorization: `Bearer ${admin}` },
     payload,
   });
@@ -245,6 +245,25 @@ describe('news in three languages', () => {
     expect(link.body.errors?.[0]?.field).toBe('link');
   });
 
+  it('keeps what an update leaves out: a translation saved later does not move the item', async () => {
+    const at = new Date(t.clock.now().getTime() - 86_400_000).toISOString();
+    const id = await save({
+      kind: 'promo',
+      lang: 'en-US',
+      title: 'Kept',
+      publish_at: at,
+      sort_order: 5,
+      link: '/pages/Game/game',
+    });
+    await save({ id, lang: 'zh-CN', title: '保留' });
+    const detail = await t.ok<{ kind: string; publish_at: string; sort_order: number; link: string }>(
+      'Admin/contentdetail',
+      { id },
+      { token: admin },
+    );
+    expect(detail).toMatchObject({ kind: 'promo', publish_at: at, sort_order: 5, link: '/pages/Game/game' });
+  });
+
   it('deletes a translation, then the item', async () => {
     const id = await save({ lang: 'en-US', title: 'To delete' });
     await save({ id, lang: 'bm-MY', title: 'Untuk dipadam' });
@@ -358,7 +377,7 @@ describe('customer service', () => {
     ]);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/Member/sendEnquiries',
+      url: `/api/${'Member/sendEnquiries'}`,
       headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
       payload,
     });
@@ -508,6 +527,57 @@ describe('the daily check-in game', () => {
     await t.ok('Admin/gamesettings', { enabled: 'on' }, { token: admin });
     expect((await t.call('Game/checkin', {}, { token: m.token })).body.status).toBe(1);
     await expectLedgerHealthy(t);
+  });
+});
+
+describe('Content/list', () => {
+  it('lists a kind in the CMS order and searches its texts', async () => {
+    const second = await save({
+      kind: 'help',
+      lang: 'en-US',
+      title: 'How do I reset my password?',
+      body: 'Use forgot password.',
+      category: 'Account',
+      sort_order: 2,
+    });
+    const first = await save({
+      kind: 'help',
+      lang: 'en-US',
+      title: 'What is a TAC?',
+      body: 'A verification code.',
+      category: 'Account',
+      sort_order: 1,
+    });
+    const all = await t.ok<Paged<{ id: number; category: string }>>('Content/list', { kind: 'help' });
+    expect(all.list.map((h) => h.id)).toEqual([first, second]);
+    expect(all.list[0]?.category).toBe('Account');
+    const found = await t.ok<Paged<{ id: number }>>('Content/list', { kind: 'help', q: 'forgot' });
+    expect(found.list.map((h) => h.id)).toEqual([second]);
+    expect((await t.call('Content/list', { kind: 'notice' })).http).toBe(404);
+    expect((await t.call('Content/list', { kind: 'nope' })).http).toBe(422);
+  });
+});
+
+describe('promotions', () => {
+  it('lists published promotions to members only', async () => {
+    const id = await save({
+      kind: 'promo',
+      lang: 'en-US',
+      title: 'Year-end offer',
+      body: 'Half price',
+      link: '/pages/Mining/packages',
+    });
+    await save({ kind: 'promo', lang: 'en-US', title: 'Not yet', published: false });
+    const m = await newMember(t);
+    const list = await t.ok<Paged<{ id: number; title: string; link: string }>>(
+      'Member/Promo',
+      {},
+      { token: m.token },
+    );
+    expect(list.list.map((p) => p.title)).toContain('Year-end offer');
+    expect(list.list.map((p) => p.title)).not.toContain('Not yet');
+    expect(list.list.find((p) => p.id === id)).toMatchObject({ link: '/pages/Mining/packages' });
+    expect((await t.call('Member/Promo')).body.status).toBe(-9);
   });
 });
 

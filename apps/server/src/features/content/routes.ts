@@ -195,19 +195,24 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
       return published.list(kind, ctx.lang, page, pagesize, q);
     }),
 
-    handle(showLatestNews, async (_i, ctx) => {
-      const result = await published.list('news', ctx.lang, 1, LATEST_NEWS_COUNT);
-      return { list: result.list.map((n) => ({ id: n.id, title: n.title, published_at: n.published_at })) };
-    }),
+    // The home page's strips: each answer is built once per language and change, then served from memory.
+    handle(showLatestNews, (_i, ctx) =>
+      published.cached(`latest|${ctx.lang}`, async () => {
+        const result = await published.list('news', ctx.lang, 1, LATEST_NEWS_COUNT);
+        return { list: result.list.map((n) => ({ id: n.id, title: n.title, published_at: n.published_at })) };
+      }),
+    ),
 
-    handle(sliderImgs, async (_i, ctx) => {
-      const result = await published.list('slider', ctx.lang, 1, 20);
-      return {
-        list: result.list
-          .filter((s) => s.image_url)
-          .map((s) => ({ id: s.id, title: s.title, image_url: s.image_url, link: s.link })),
-      };
-    }),
+    handle(sliderImgs, (_i, ctx) =>
+      published.cached(`sliders|${ctx.lang}`, async () => {
+        const result = await published.list('slider', ctx.lang, 1, 20);
+        return {
+          list: result.list
+            .filter((s) => s.image_url)
+            .map((s) => ({ id: s.id, title: s.title, image_url: s.image_url, link: s.link })),
+        };
+      }),
+    ),
 
     handle(homeCoin, async () => ({
       list: REFERENCE_COINS,
@@ -305,8 +310,8 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
     handle(adminNewsSave, async (input, ctx) => {
       const now = clock.now();
       const adminId = ctx.member.id;
-      const publishAt = parsePublishAt(input.publish_at, now);
-      const link = checkLink(input.link);
+      const publishAt = input.publish_at === undefined ? undefined : parsePublishAt(input.publish_at, now);
+      const link = input.link === undefined ? undefined : checkLink(input.link);
       const imageId =
         input.image_id === undefined ? undefined : await uploadOf(input.image_id, 'image_id', ['image']);
       const mediaId =
@@ -316,12 +321,13 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
       const body = sanitizeBody(input.body ?? '');
       const summary = input.summary ?? plainText(body);
       const id = await db.transaction().execute(async (tx) => {
+        // What the request leaves out stays as it is on an update (a translation does not move the publish time).
         const fields = {
-          kind: input.kind,
           published: input.published,
-          publish_at: publishAt,
-          sort_order: input.sort_order,
-          link,
+          ...(input.kind !== undefined ? { kind: input.kind } : {}),
+          ...(publishAt !== undefined ? { publish_at: publishAt } : {}),
+          ...(input.sort_order !== undefined ? { sort_order: input.sort_order } : {}),
+          ...(link !== undefined ? { link } : {}),
           ...(imageId !== undefined ? { image_id: imageId } : {}),
           ...(mediaId !== undefined ? { media_id: mediaId } : {}),
           updated_by: adminId,
@@ -340,7 +346,13 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
         } else {
           const row = await tx
             .insertInto('content_items')
-            .values({ ...fields, created_by: adminId, created_at: now })
+            .values({
+              ...fields,
+              kind: input.kind ?? 'news',
+              publish_at: publishAt ?? now,
+              created_by: adminId,
+              created_at: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           itemId = row.id;
@@ -358,10 +370,10 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
           .onConflict((oc) => oc.columns(['item_id', 'lang']).doUpdateSet(text))
           .execute();
         await audit(tx, adminId, input.id ? 'content.update' : 'content.create', `content:${itemId}`, {
-          kind: input.kind,
           lang: input.lang,
           published: input.published,
-          publish_at: publishAt.toISOString(),
+          ...(input.kind ? { kind: input.kind } : {}),
+          ...(publishAt ? { publish_at: publishAt.toISOString() } : {}),
         });
         return itemId;
       });

@@ -17,6 +17,9 @@ const ENTRIES = [
   '/pages/admin/airdrop',
   '/pages/admin/unbind',
   '/pages/admin/mining',
+  '/pages/admin/content',
+  '/pages/admin/enquiries',
+  '/pages/admin/game',
 ];
 
 /** The admin area's home: today's figures, then an entry to each admin page. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { CustomHeader } from '../../../components/CustomHeader.tsx';
 import { homePackagesQuery } from '../../mining/api.ts';
 import { HomePackages } from '../../mining/components/HomePackages.tsx';
@@ -6,7 +7,10 @@ import { AnnouncementList } from '../components/AnnouncementList.tsx';
 import { AreaGrid } from '../components/AreaGrid.tsx';
 import { useExitOnDoublePress } from '../useExitOnDoublePress.ts';
 
-/** The main page (home tab): custom header, entries to every area, announcements. */
+/** The CMS's sliders, news strip, coin prices and notices: a chunk of their own, after the first screen. */
+const HomeContent = lazy(() => import('../../content/components/HomeContent.tsx'));
+
+/** The main page (home tab): custom header, sliders, entries to every area, news, packages, announcements. */
 export default function HomePage() {
   useExitOnDoublePress();
   // The announcements wait for the packages above them, so the packages never push them down the screen.
@@ -15,9 +19,22 @@ export default function HomePage() {
     <div className="page" data-testid="home-page">
       <CustomHeader />
       <main className="page-body">
+        {/* The slider's box keeps its height while the pictures load, so nothing below moves. */}
+        <div className="home-slider-box">
+          <Suspense fallback={null}>
+            <HomeContent part="top" />
+          </Suspense>
+        </div>
         <AreaGrid />
         <HomePackages />
-        {packagesSettled ? <AnnouncementList /> : null}
+        {packagesSettled ? (
+          <>
+            <Suspense fallback={null}>
+              <HomeContent part="strips" />
+            </Suspense>
+            <AnnouncementList />
+          </>
+        ) : null}
       </main>
     </div>
   );

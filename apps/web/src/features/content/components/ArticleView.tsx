@@ -1,0 +1,130 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { ContentArticle } from '../api.ts';
+
+/** Where the full-screen viewer shows a picture. */
+export const previewPath = (src: string) => `/preview-image?src=${encodeURIComponent(src)}`;
+
+/**
+ * HTML the server sanitized when it was saved (content/sanitize.ts): formatting, links and pictures only. A click
+ * on a picture inside may open it full screen (`onClick`); the pictures are also reachable from the article's cover.
+ */
+export function SafeHtml({
+  html,
+  testId,
+  onClick,
+}: {
+  html: string;
+  testId?: string;
+  onClick?: (e: MouseEvent<HTMLDivElement>) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only zooms pictures, which the cover's button also opens
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above; keyboard users open pictures from the cover
+    <div
+      className="article-body"
+      data-testid={testId}
+      onClick={onClick}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server when saved
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+type Props = { article: ContentArticle; reads?: number; testId?: string };
+
+/**
+ * An item as a member reads it: picture, title, date, the server-sanitized body (its pictures open full screen),
+ * and its video or PDF.
+ */
+export function ArticleView({ article, reads, testId = 'article' }: Props) {
+  const { t, i18n } = useTranslation('content');
+  const navigate = useNavigate();
+  const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (target instanceof HTMLImageElement && target.getAttribute('src')) {
+      e.preventDefault();
+      navigate(previewPath(target.getAttribute('src') ?? ''));
+    }
+  };
+  return (
+    <article className="article" data-testid={testId} lang={article.lang}>
+      {article.image_url ? (
+        <button
+          type="button"
+          className="article-cover"
+          onClick={() => navigate(previewPath(article.image_url))}
+        >
+          <img src={article.image_url} alt="" data-testid="article-image" />
+        </button>
+      ) : null}
+      <h2 className="article-title" data-testid="article-title">
+        {article.title}
+      </h2>
+      <p className="article-meta">
+        {formatDateTime(article.published_at, i18n.language as never)}
+        {reads !== undefined ? (
+          <span data-testid="article-reads"> · {t('read', { count: reads })}</span>
+        ) : null}
+      </p>
+      {article.lang !== i18n.language ? (
+        <p className="article-fallback" data-testid="article-fallback">
+          {t('englishOnly')}
+        </p>
+      ) : null}
+      <SafeHtml html={article.body_html} testId="article-body" onClick={onBodyClick} />
+      {article.media_type.startsWith('video/') ? (
+        // biome-ignore lint/a11y/useMediaCaption: the CMS takes no caption files yet; the text above describes the video
+        <video
+          className="article-video"
+          controls
+          preload="metadata"
+          playsInline
+          poster={article.image_url || undefined}
+          src={article.media_url}
+          data-testid="article-video"
+        >
+          <a href={article.media_url} download>
+            {t('download')}
+          </a>
+        </video>
+      ) : null}
+      {article.media_type === 'application/pdf' ? (
+        <div className="article-actions">
+          <button
+            type="button"
+            className="adm-button adm-button-primary adm-button-block"
+            onClick={() => navigate(`/pages/home/webView?id=${article.id}`)}
+            data-testid="article-open-pdf"
+          >
+            {t('openPdf')}
+          </button>
+        </div>
+      ) : null}
+      {article.link ? (
+        <div className="article-actions">
+          {article.link.startsWith('/') ? (
+            <button
+              type="button"
+              className="adm-button adm-button-block"
+              onClick={() => navigate(article.link)}
+            >
+              {t('learnMore')}
+            </button>
+          ) : (
+            <a
+              className="adm-button adm-button-block"
+              href={article.link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('learnMore')}
+            </a>
+          )}
+        </div>
+      ) : null}
+    </article>
+  );
+}

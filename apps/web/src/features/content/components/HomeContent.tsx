@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { Modal, NoticeBar, Swiper } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getToken } from '../../../lib/session.ts';
+import { type ContentArticle, coinsQuery, latestNewsQuery, nextNotice, slidersQuery } from '../api.ts';
+import { SafeHtml } from './ArticleView.tsx';
+import '../content.css';
+
+const articlePath = (id: number) => `/pages/home/HomeshowOneNews?id=${id}`;
+
+function openLink(link: string, navigate: (to: string) => void) {
+  if (link.startsWith('/')) navigate(link);
+  else if (link) window.open(link, '_blank', 'noopener,noreferrer');
+}
+
+/** The home page's slider pictures (admin-managed), each leading to its link. */
+function Sliders() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const { data } = useQuery(slidersQuery());
+  if (!data?.list.length) return null;
+  return (
+    <Swiper className="home-slider" autoplay loop data-testid="home-slider">
+      {data.list.map((s, i) => (
+        <Swiper.Item key={s.id}>
+          <button
+            type="button"
+            className="home-slide"
+            onClick={() => openLink(s.link, navigate)}
+            aria-label={t('slider', { n: i + 1, title: s.title })}
+            data-testid={`home-slide-${s.id}`}
+          >
+            <img src={s.image_url} alt={s.title} />
+          </button>
+        </Swiper.Item>
+      ))}
+    </Swiper>
+  );
+}
+
+/** The latest news titles, one after another on a strip. */
+function LatestNews() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const { data } = useQuery(latestNewsQuery());
+  const first = data?.list[0];
+  if (!first) return null;
+  return (
+    <button
+      type="button"
+      className="home-news-strip"
+      onClick={() => navigate(articlePath(first.id))}
+      aria-label={`${t('latestNews')}: ${first.title}`}
+      data-testid="home-latest-news"
+    >
+      <NoticeBar content={data.list.map((n) => n.title).join('  ·  ')} color="info" wrap={false} />
+    </button>
+  );
+}
+
+/** Coin prices: reference figures until the market feed exists, and labelled so. */
+function Coins() {
+  const { t } = useTranslation('home');
+  const { data } = useQuery(coinsQuery);
+  if (!data?.list.length) return null;
+  return (
+    <section className="home-coins" aria-label={t('coins')} data-testid="home-coins">
+      <ul>
+        {data.list.map((c) => (
+          <li key={c.symbol}>
+            <strong>{c.symbol}</strong>
+            <span>{c.price}</span>
+          </li>
+        ))}
+      </ul>
+      {data.source === 'reference' ? (
+        <p className="home-coins-note" data-testid="home-coins-reference">
+          {t('referencePrices')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** An important notice the member has not acknowledged yet, once; acknowledging it brings the next one. */
+function NoticePopup() {
+  const { t } = useTranslation('home');
+  const [notice, setNotice] = useState<ContentArticle | null>(null);
+  useEffect(() => {
+    if (!getToken()) return;
+    let live = true;
+    nextNotice()
+      .then((r) => live && setNotice(r.notice))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!notice) return null;
+  return (
+    <Modal
+      visible
+      title={notice.title}
+      content={<SafeHtml html={notice.body_html} testId="notice-body" />}
+      closeOnAction
+      actions={[{ key: 'ok', text: t('gotIt'), primary: true }]}
+      onClose={() => {
+        const seen = notice.id;
+        setNotice(null);
+        nextNotice(seen)
+          .then((r) => setNotice(r.notice))
+          .catch(() => {});
+      }}
+      data-testid="notice-popup"
+    />
+  );
+}
+
+/** What the CMS puts on the home page; its own chunk, loaded after the first screen. */
+export default function HomeContent({ part }: { part: 'top' | 'strips' }) {
+  if (part === 'top') return <Sliders />;
+  return (
+    <>
+      <LatestNews />
+      <Coins />
+      <NoticePopup />
+    </>
+  );
+}

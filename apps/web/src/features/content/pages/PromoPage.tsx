@@ -1,0 +1,3 @@
+import { PromoPage } from './KindPage.tsx';
+
+export default PromoPage;

@@ -1,0 +1,3 @@
+import { TrainingPage } from './KindPage.tsx';
+
+export default TrainingPage;

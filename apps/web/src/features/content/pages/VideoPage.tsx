@@ -1,0 +1,3 @@
+import { VideoPage } from './KindPage.tsx';
+
+export default VideoPage;

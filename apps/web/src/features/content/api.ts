@@ -111,8 +111,15 @@ export const deleteContent = (id: number, lang?: string) =>
   api(adminContentDelete, { id: String(id), ...(lang ? { lang: lang as 'en-US' } : {}) });
 export const uploadFile = (kind: 'image' | 'video' | 'pdf', file: File) =>
   api(adminUpload, { kind, file: file as unknown as Uint8Array });
-export const fetchAdminEnquiries = (state: string) => (page: number, pagesize: number) =>
-  api(adminEnquiryList, { page, pagesize, ...(state ? { state: state as AdminEnquiry['state'] } : {}) });
+export const fetchAdminEnquiries =
+  (state: string, userid = '') =>
+  (page: number, pagesize: number) =>
+    api(adminEnquiryList, {
+      page,
+      pagesize,
+      ...(state ? { state: state as AdminEnquiry['state'] } : {}),
+      ...(userid ? { userid } : {}),
+    });
 export const replyEnquiry = (id: number, message: string, close: boolean) =>
   apiEnvelope(adminEnquiryReply, { id: String(id), message, close });
 export const closeEnquiry = (id: number) => api(adminEnquiryClose, { id: String(id) });

@@ -1,4 +1,4 @@
-import { Button, Collapse, List, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Button, Collapse, List, SearchBar, Tabs, Tag, TextArea } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { showToast } from '../../../lib/feedback.ts';
+import { useDebounced } from '../../../lib/useDebounced.ts';
 import { type AdminEnquiry, closeEnquiry, contentKeys, fetchAdminEnquiries, replyEnquiry } from '../api.ts';
 import { Conversation, EnquiryPictures } from './CSHistoryPage.tsx';
 import '../content.css';
@@ -72,6 +73,8 @@ function ReplyBox({ enquiry }: { enquiry: AdminEnquiry }) {
 export default function AdminEnquiriesPage() {
   const { t, i18n } = useTranslation('content');
   const [state, setState] = useState('open');
+  const [member, setMember] = useState('');
+  const userid = useDebounced(member.trim(), 300);
   return (
     <PageLayout title={t('routes:/pages/admin/enquiries')} testId="admin-enquiries-page">
       <Tabs activeKey={state} onChange={setState}>
@@ -79,10 +82,18 @@ export default function AdminEnquiriesPage() {
           <Tabs.Tab key={s} title={t(`cs.states.${s || 'all'}`)} />
         ))}
       </Tabs>
+      <div className="content-search">
+        <SearchBar
+          placeholder={t('admin.member')}
+          value={member}
+          onChange={setMember}
+          data-testid="admin-enquiries-member"
+        />
+      </div>
       <List>
         <PagedList<AdminEnquiry>
-          queryKey={contentKeys.adminEnquiries(state)}
-          fetchPage={fetchAdminEnquiries(state)}
+          queryKey={contentKeys.adminEnquiries(`${state}|${userid}`)}
+          fetchPage={fetchAdminEnquiries(state, userid)}
           itemKey={(e) => e.id}
           testId="admin-enquiries"
           empty={<EmptyBlock text={t('empty')} />}

@@ -81,6 +81,11 @@ export interface GameCheckinsTable {
   created_at: CreatedAt;
 }
 
+export interface GamePoolTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  paid: ColumnType<string, string | bigint | undefined, string | bigint>;
+}
+
 export interface ContentTables {
   uploads: UploadsTable;
   content_items: ContentItemsTable;
@@ -90,4 +95,5 @@ export interface ContentTables {
   enquiry_messages: EnquiryMessagesTable;
   enquiry_pictures: EnquiryPicturesTable;
   game_checkins: GameCheckinsTable;
+  game_pool: GamePoolTable;
 }

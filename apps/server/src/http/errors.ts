@@ -37,3 +37,12 @@ export class TooManyRequests extends Error {
     super('too_many_requests');
   }
 }
+
+/**
+ * An id of ours (a bigserial) from a request: digits only. Anything else names nothing and must not reach a bigint
+ * column (where it would be a database error), so it is refused as `notFound`.
+ */
+export function numericId(id: string, notFound: Refusal): string {
+  if (!/^[1-9]\d{0,17}$/.test(id)) throw notFound;
+  return id;
+}

@@ -1,23 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb, type Db } from '../database.ts';
-import { ensureDatabase } from '../embedded.ts';
-import { MIGRATIONS } from './index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../../test/migrations.ts';
+import type { Db } from '../database.ts';
 
 /** 0008 moves what pairing_state held onto member_stats, for a database that already paired. */
 let db: Db;
+let apply: () => Promise<void>;
 beforeAll(async () => {
-  const name = `mp_migrate_${randomBytes(6).toString('hex')}`;
-  await ensureDatabase(inject('pgAdminUrl'), name);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  db = createDb(url.toString(), 2);
-  for (const m of MIGRATIONS.slice(
-    0,
-    MIGRATIONS.findIndex((m) => m.id === '0008_pairing_open'),
-  ))
-    await sql.raw(m.up).execute(db);
+  ({ db, apply } = await databaseBefore('0008_pairing_open'));
 });
 afterAll(() => db.destroy());
 
@@ -36,8 +26,7 @@ describe('migration 0008_pairing_open', () => {
       db,
     );
 
-    const last = MIGRATIONS.find((m) => m.id === '0008_pairing_open');
-    await sql.raw(last?.up ?? '').execute(db);
+    await apply();
 
     const rows = await sql<{
       member_id: string;

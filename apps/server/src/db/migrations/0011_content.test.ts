@@ -1,23 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb, type Db } from '../database.ts';
-import { ensureDatabase } from '../embedded.ts';
-import { MIGRATIONS } from './index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../../test/migrations.ts';
+import type { Db } from '../database.ts';
 
 /** 0011 turns the foundation's announcements into CMS items, each language's text its own row. */
 let db: Db;
+let apply: () => Promise<void>;
 beforeAll(async () => {
-  const name = `mp_migrate_${randomBytes(6).toString('hex')}`;
-  await ensureDatabase(inject('pgAdminUrl'), name);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  db = createDb(url.toString(), 2);
-  for (const m of MIGRATIONS.slice(
-    0,
-    MIGRATIONS.findIndex((m) => m.id === '0011_content'),
-  ))
-    await sql.raw(m.up).execute(db);
+  ({ db, apply } = await databaseBefore('0011_content'));
 });
 afterAll(() => db.destroy());
 
@@ -28,7 +18,7 @@ describe('migration 0011_content', () => {
       (${JSON.stringify({ 'en-US': 'Hidden' })}, ${JSON.stringify({ 'en-US': 'x' })}, false, '2026-01-03T00:00:00Z')`.execute(
       db,
     );
-    await sql.raw(MIGRATIONS.find((m) => m.id === '0011_content')?.up ?? '').execute(db);
+    await apply();
     const rows = await sql<{
       kind: string;
       published: boolean;

@@ -514,6 +514,20 @@ describe('the daily check-in game', () => {
     }
   });
 
+  it('refuses a budget that is not an amount and keeps the settings', async () => {
+    const before = await t.ok<{ budget: string; enabled: boolean }>(
+      'Admin/gamesettings',
+      {},
+      { token: admin },
+    );
+    for (const budget of ['abc', '-5', '0', '1.1234567']) {
+      const res = await t.call('Admin/gamesettings', { budget, enabled: 'off' }, { token: admin });
+      expect(res.http, budget).toBe(422);
+      expect(res.body.errors?.[0]?.field).toBe('budget');
+    }
+    expect(await t.ok('Admin/gamesettings', {}, { token: admin })).toMatchObject(before);
+  });
+
   it('closes when the admin’s budget is used up or the game is off', async () => {
     const settings = await t.ok<{ paid: string }>('Admin/gamesettings', {}, { token: admin });
     await t.ok('Admin/gamesettings', { budget: settings.paid }, { token: admin });
@@ -553,6 +567,11 @@ describe('Content/list', () => {
     expect(all.list[0]?.category).toBe('Account');
     const found = await t.ok<Paged<{ id: number }>>('Content/list', { kind: 'help', q: 'forgot' });
     expect(found.list.map((h) => h.id)).toEqual([second]);
+    // Past the last page: no rows, and the count is still that of the search.
+    expect(await t.ok('Content/list', { kind: 'help', q: 'forgot', page: 5 })).toMatchObject({
+      list: [],
+      total: 1,
+    });
     expect((await t.call('Content/list', { kind: 'notice' })).http).toBe(404);
     expect((await t.call('Content/list', { kind: 'nope' })).http).toBe(422);
   });

@@ -6,7 +6,6 @@ import {
   type EnquiryState,
   enquiryFollowUp,
   enquiryImage,
-  KYC_MAX_IMAGE_BYTES,
   sendEnquiries,
   showEmailHistory,
   translate,
@@ -15,12 +14,11 @@ import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { numericId, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
-import { type CleanImage, cleanImage } from '../kyc/image.ts';
+import { type CleanImage, checkPicture } from '../kyc/image.ts';
 import { privateFiles } from '../kyc/storage.ts';
 import { findByUserid } from '../members/queries.ts';
-import { numericId } from './routes.ts';
 
 type EnquiryRow = {
   id: string;
@@ -103,13 +101,7 @@ export function enquiryRoutes(deps: Deps): CallRoute[] {
     handle(sendEnquiries, async (input, ctx) => {
       const pictures: CleanImage[] = [];
       for (const field of ['picture1', 'picture2', 'picture3'] as const) {
-        const value = input[field];
-        if (value === undefined) continue;
-        if (!(value instanceof Uint8Array)) throw fieldRefusal(422, field, 'kyc_image_type');
-        if (value.length > KYC_MAX_IMAGE_BYTES) throw fieldRefusal(422, field, 'kyc_image_too_large');
-        const clean = cleanImage(Buffer.from(value.buffer, value.byteOffset, value.length));
-        if (!clean) throw fieldRefusal(422, field, 'kyc_image_type');
-        pictures.push(clean);
+        if (input[field] !== undefined) pictures.push(checkPicture(input[field], field));
       }
       const names: string[] = [];
       try {

@@ -2,7 +2,7 @@ import { adminGameSettings, GAME_STREAK_REWARDS, gameCheckin, gameStatus } from 
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { Refusal } from '../../http/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../admin/audit.ts';
@@ -28,10 +28,12 @@ async function settingsOf(db: Conn): Promise<GameSettings> {
   return { ...GAME_DEFAULTS, ...(await getSetting<Partial<GameSettings>>(db, GAME_SETTINGS_KEY, {})) };
 }
 
-async function paidInAll(db: Conn): Promise<bigint> {
+/** What the game paid in all (migration 0012); `lock` holds it until the check-in's transaction ends. */
+async function paidInAll(db: Conn, lock = false): Promise<bigint> {
   const row = await db
-    .selectFrom('game_checkins')
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('paid'))
+    .selectFrom('game_pool')
+    .select('paid')
+    .$if(lock, (q) => q.forUpdate())
     .executeTakeFirstOrThrow();
   return BigInt(row.paid);
 }
@@ -44,7 +46,13 @@ export function gameRoutes(d: MoneyDeps): CallRoute[] {
     const [recent, settings, paid] = await Promise.all([
       db
         .selectFrom('game_checkins')
-        .select([sql<string>`day::text`.as('day'), 'amount', 'streak'])
+        // The member's total rides on the recent rows (a window sum is taken before the limit).
+        .select([
+          sql<string>`day::text`.as('day'),
+          'amount',
+          'streak',
+          sql<string>`sum(amount) over ()`.as('total'),
+        ])
         .where('member_id', '=', memberId)
         .orderBy('day', 'desc')
         .limit(7)
@@ -52,11 +60,6 @@ export function gameRoutes(d: MoneyDeps): CallRoute[] {
       settingsOf(db),
       paidInAll(db),
     ]);
-    const total = await db
-      .selectFrom('game_checkins')
-      .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow();
     const last = recent[0];
     const checkedIn = last?.day === today;
     const streak = checkedIn ? last.streak : last?.day === dayBefore(today) ? last.streak : 0;
@@ -70,7 +73,7 @@ export function gameRoutes(d: MoneyDeps): CallRoute[] {
       rewards: REWARDS.map((r) => money(r, AIRDROP.asset)),
       open: settings.enabled && paid + rewardFor(1) <= budget,
       recent: recent.map((r) => ({ day: r.day, amount: money(r.amount, AIRDROP.asset) })),
-      total: money(total.total, AIRDROP.asset),
+      total: money(last?.total ?? '0', AIRDROP.asset),
     };
   }
 
@@ -90,8 +93,8 @@ export function gameRoutes(d: MoneyDeps): CallRoute[] {
       const paid = await d.ledger.operation(
         { key: `game:${memberId}:${today}`, kind: 'game_checkin', memberId, request: { day: today } },
         async (op) => {
-          // One check-in at a time decides against the budget (a few milliseconds; members check in once a day).
-          await sql`SELECT pg_advisory_xact_lock(hashtext('game_checkin'))`.execute(op.tx);
+          // The pool's row, locked: one check-in at a time decides against the budget (members check in once a day).
+          const paidSoFar = await paidInAll(op.tx, true);
           const settings = await settingsOf(op.tx);
           const yesterday = await op.tx
             .selectFrom('game_checkins')
@@ -102,11 +105,14 @@ export function gameRoutes(d: MoneyDeps): CallRoute[] {
           const streak = (yesterday?.streak ?? 0) + 1;
           const amount = rewardFor(streak);
           const budget = parseMoney(settings.budget, AIRDROP.asset, 'budget');
-          if (!settings.enabled || (await paidInAll(op.tx)) + amount > budget)
-            throw new Refusal(409, 'game_closed');
+          if (!settings.enabled || paidSoFar + amount > budget) throw new Refusal(409, 'game_closed');
           await op.tx
             .insertInto('game_checkins')
             .values({ member_id: memberId, day: today, streak, amount: amount.toString() })
+            .execute();
+          await op.tx
+            .updateTable('game_pool')
+            .set({ paid: sql`paid + ${amount.toString()}::bigint` })
             .execute();
           await op.post([
             {
@@ -134,8 +140,6 @@ export function gameRoutes(d: MoneyDeps): CallRoute[] {
               : money(parseMoney(budget, AIRDROP.asset, 'budget'), AIRDROP.asset),
           enabled: enabled === undefined ? current.enabled : enabled === 'on',
         };
-        if (budget !== undefined && !/^\d+(\.\d+)?$/.test(budget))
-          throw fieldRefusal(422, 'budget', 'amount_invalid');
         await putSetting(db, GAME_SETTINGS_KEY, next);
         await audit(db, ctx.member.id, 'game.settings', 'game', next);
       }

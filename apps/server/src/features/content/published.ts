@@ -114,23 +114,30 @@ export function createPublishedContent(db: Db, clock: Clock, feed: ChangeFeed) {
     published_at: new Date(r.publish_at).toISOString(),
   });
 
-  /** One page of a kind's published items, optionally those whose title or text contains `q`. */
+  /**
+   * One page of a kind's published items, optionally those whose title or text contains `q`; `withBody` adds each
+   * item's body (announcements show it in full in their list).
+   */
   function list(
     kind: ContentKind,
     lang: Language,
     page: number,
     pagesize: number,
     q?: string,
-  ): Promise<Page<ContentSummary>> {
-    return cached(`list|${kind}|${lang}|${page}|${pagesize}|${q ?? ''}`, async (now) => {
-      let query = visible(lang, now).where('i.kind', '=', kind);
+    withBody = false,
+  ): Promise<Page<ContentSummary & { body_html?: string }>> {
+    return cached(`list|${kind}|${lang}|${page}|${pagesize}|${q ?? ''}|${withBody}`, async (now) => {
+      let matching = visible(lang, now).where('i.kind', '=', kind);
       if (q) {
         const pattern = likePattern(q);
-        query = query.where(
+        matching = matching.where(
           sql<boolean>`(coalesce(t.title, e.title) ILIKE ${pattern} OR coalesce(t.summary, e.summary) ILIKE ${pattern}
             OR coalesce(t.body_html, e.body_html) ILIKE ${pattern} OR coalesce(t.category, e.category) ILIKE ${pattern})`,
         );
       }
+      let query = matching.$if(withBody, (qb) =>
+        qb.select(sql<string>`coalesce(t.body_html, e.body_html)`.as('body_html')),
+      );
       query = NEWEST_FIRST.has(kind)
         ? query.orderBy('i.publish_at', 'desc').orderBy('i.id', 'desc')
         : query.orderBy('i.sort_order', 'asc').orderBy('i.publish_at', 'desc').orderBy('i.id', 'desc');
@@ -139,12 +146,24 @@ export function createPublishedContent(db: Db, clock: Clock, feed: ChangeFeed) {
         .limit(pagesize)
         .offset((page - 1) * pagesize)
         .execute();
-      let total = rows[0] ? Number(rows[0].total) : 0;
-      if (!rows[0] && page > 1) {
-        const all = await visible(lang, now).where('i.kind', '=', kind).execute();
-        total = all.length;
-      }
-      return { list: rows.map(summaryOf), page, pagesize, total };
+      // Past the last page the window count has no row to ride on: count the matching items alone.
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : page > 1
+          ? Number(
+              (
+                await matching
+                  .clearSelect()
+                  .select((eb) => eb.fn.countAll<string>().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            )
+          : 0;
+      const list = rows.map((r) => ({
+        ...summaryOf(r),
+        ...(withBody ? { body_html: (r as { body_html?: string }).body_html ?? '' } : {}),
+      }));
+      return { list, page, pagesize, total };
     });
   }
 

@@ -27,23 +27,12 @@ import { noteChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, numericId, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { checkUpload, mediaStorage, mediaUrl } from './media.ts';
 import type { PublishedContent } from './published.ts';
 import { likePattern } from './published.ts';
 import { plainText, sanitizeBody } from './sanitize.ts';
-
-/** A text kept per language, falling back to English. */
-export function localized(texts: Record<string, string>, lang: Language): string {
-  return texts[lang] ?? texts['en-US'] ?? Object.values(texts)[0] ?? '';
-}
-
-/** An id of ours is digits; anything else names nothing (and must not reach a bigint column). */
-export function numericId(id: string, notFound: Refusal): string {
-  if (!/^[1-9]\d{0,17}$/.test(id)) throw notFound;
-  return id;
-}
 
 /**
  * Reference prices for the home page's coin strip until the market feed (issue 11) exists. They are labelled
@@ -139,18 +128,12 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
 
   return [
     handle(getAnnouncement, async ({ page, pagesize }, ctx) => {
-      const result = await published.list('announcement', ctx.lang, page, pagesize);
-      const ids = result.list.map((a) => String(a.id));
-      const bodies = ids.length
-        ? await published.cached(`announcement-bodies|${ctx.lang}|${ids.join(',')}`, () =>
-            Promise.all(ids.map((id) => published.article(id, ctx.lang, ['announcement']))),
-          )
-        : [];
+      const result = await published.list('announcement', ctx.lang, page, pagesize, undefined, true);
       return {
-        list: result.list.map((a, i) => ({
+        list: result.list.map((a) => ({
           id: a.id,
           title: a.title,
-          content: plainText(bodies[i]?.body_html ?? '', 10_000),
+          content: plainText(a.body_html ?? '', 10_000),
           created_at: a.published_at,
         })),
         page,

@@ -59,11 +59,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'svg',
     'math',
   ],
-  exclusiveFilter: (frame) => {
-    const url = frame.tag === 'a' ? frame.attribs.href : frame.tag === 'img' ? frame.attribs.src : undefined;
-    // A picture without a safe source is dropped; a link without a safe target keeps its text (see below).
-    return frame.tag === 'img' && (url === undefined || !SAFE_URL.test(url));
-  },
+  // A picture without a safe source is dropped; a link without a safe target keeps its text (see transformTags).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !SAFE_URL.test(frame.attribs.src ?? ''),
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href && SAFE_URL.test(attribs.href) ? attribs.href : undefined;

@@ -4,6 +4,9 @@
  * text chunks. Our own small parsers, so no native image library has to be installed; a file that does not
  * parse as its claimed format is refused.
  */
+import { type FileLike, KYC_MAX_IMAGE_BYTES } from '@mp/contract';
+import { fieldRefusal } from '../../http/errors.ts';
+
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 export type CleanImage = { type: ImageType; bytes: Buffer };
@@ -125,4 +128,16 @@ function stripWebp(b: Buffer): Buffer | null {
   header.writeUInt32LE(body.length + 4, 4);
   header.write('WEBP', 8, 'latin1');
   return Buffer.concat([header, body]);
+}
+
+/**
+ * A picture field of a multipart call (identity, enquiry): at most 5 MB, a real JPEG, PNG or WebP by its bytes, returned
+ * without metadata; otherwise refused naming the field.
+ */
+export function checkPicture(value: Uint8Array | FileLike | undefined, field: string): CleanImage {
+  if (!(value instanceof Uint8Array)) throw fieldRefusal(422, field, 'field_required');
+  if (value.length > KYC_MAX_IMAGE_BYTES) throw fieldRefusal(422, field, 'kyc_image_too_large');
+  const clean = cleanImage(Buffer.from(value.buffer, value.byteOffset, value.length));
+  if (!clean) throw fieldRefusal(422, field, 'kyc_image_type');
+  return clean;
 }

@@ -1,5 +1,4 @@
 import {
-  KYC_MAX_IMAGE_BYTES,
   KYC_SIDES,
   type KycSide,
   type FileLike,
@@ -14,7 +13,7 @@ import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
-import { type CleanImage, cleanImage } from './image.ts';
+import { type CleanImage, checkPicture } from './image.ts';
 import type { KycStorage } from './storage.ts';
 
 /** The platform's markets (the sign-up country list), named in the caller's language. */
@@ -73,14 +72,7 @@ export async function kycStatus(db: Conn, memberId: string) {
 /** Checks each picture by its bytes and strips its metadata; the first bad one is refused by field name. */
 function checkPictures(input: Record<KycSide, Uint8Array | FileLike>): Record<KycSide, CleanImage> {
   const out = {} as Record<KycSide, CleanImage>;
-  for (const side of KYC_SIDES) {
-    const value = input[side];
-    if (!(value instanceof Uint8Array)) throw fieldRefusal(422, side, 'field_required');
-    if (value.length > KYC_MAX_IMAGE_BYTES) throw fieldRefusal(422, side, 'kyc_image_too_large');
-    const clean = cleanImage(Buffer.from(value.buffer, value.byteOffset, value.length));
-    if (!clean) throw fieldRefusal(422, side, 'kyc_image_type');
-    out[side] = clean;
-  }
+  for (const side of KYC_SIDES) out[side] = checkPicture(input[side], side);
   return out;
 }
 

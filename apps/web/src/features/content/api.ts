@@ -52,7 +52,8 @@ export const contentKeys = {
   admin: ['content', 'admin'] as const,
   adminList: (kind: string, q: string) => ['content', 'admin', 'list', kind, q] as const,
   adminItem: (id: string) => ['content', 'admin', 'item', id] as const,
-  adminEnquiries: (state: string) => ['content', 'admin', 'enquiries', state] as const,
+  adminEnquiries: (state: string, userid: string) =>
+    ['content', 'admin', 'enquiries', state, userid] as const,
   adminGame: ['content', 'admin', 'game'] as const,
 };
 

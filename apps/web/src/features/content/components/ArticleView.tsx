@@ -1,8 +1,15 @@
+import { Button } from 'antd-mobile';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { ContentArticle } from '../api.ts';
+
+/** Follows a CMS link: a page of the app in place, the web in a new tab. */
+export function openLink(link: string, navigate: (to: string) => void) {
+  if (link.startsWith('/')) navigate(link);
+  else if (link) window.open(link, '_blank', 'noopener,noreferrer');
+}
 
 /** Where the full-screen viewer shows a picture. */
 export const previewPath = (src: string) => `/preview-image?src=${encodeURIComponent(src)}`;
@@ -93,36 +100,21 @@ export function ArticleView({ article, reads, testId = 'article' }: Props) {
       ) : null}
       {article.media_type === 'application/pdf' ? (
         <div className="article-actions">
-          <button
-            type="button"
-            className="adm-button adm-button-primary adm-button-block"
+          <Button
+            block
+            color="primary"
             onClick={() => navigate(`/pages/home/webView?id=${article.id}`)}
             data-testid="article-open-pdf"
           >
             {t('openPdf')}
-          </button>
+          </Button>
         </div>
       ) : null}
       {article.link ? (
         <div className="article-actions">
-          {article.link.startsWith('/') ? (
-            <button
-              type="button"
-              className="adm-button adm-button-block"
-              onClick={() => navigate(article.link)}
-            >
-              {t('learnMore')}
-            </button>
-          ) : (
-            <a
-              className="adm-button adm-button-block"
-              href={article.link}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {t('learnMore')}
-            </a>
-          )}
+          <Button block onClick={() => openLink(article.link, navigate)} data-testid="article-link">
+            {t('learnMore')}
+          </Button>
         </div>
       ) : null}
     </article>

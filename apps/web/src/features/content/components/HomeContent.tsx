@@ -6,15 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getToken } from '../../../lib/session.ts';
 import { type ContentArticle, coinsQuery, latestNewsQuery, nextNotice, slidersQuery } from '../api.ts';
-import { SafeHtml } from './ArticleView.tsx';
+import { openLink, SafeHtml } from './ArticleView.tsx';
 import '../content.css';
 
 const articlePath = (id: number) => `/pages/home/HomeshowOneNews?id=${id}`;
-
-function openLink(link: string, navigate: (to: string) => void) {
-  if (link.startsWith('/')) navigate(link);
-  else if (link) window.open(link, '_blank', 'noopener,noreferrer');
-}
 
 /** The home page's slider pictures (admin-managed), each leading to its link. */
 function Sliders() {

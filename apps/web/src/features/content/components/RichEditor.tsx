@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { LinkOutline, PictureOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -26,7 +27,7 @@ export function RichEditor({ value, onChange, onPicture, label }: Props) {
     document.execCommand(command, false, arg);
     onChange(box.current?.innerHTML ?? '');
   };
-  const tool = (key: string, text: string, action: () => void) => (
+  const tool = (key: string, text: ReactNode, action: () => void) => (
     <button
       type="button"
       className="rich-tool"
@@ -46,11 +47,11 @@ export function RichEditor({ value, onChange, onPicture, label }: Props) {
         {tool('italic', 'I', () => run('italic'))}
         {tool('heading', 'H', () => run('formatBlock', 'h3'))}
         {tool('list', '•', () => run('insertUnorderedList'))}
-        {tool('link', '🔗', () => {
+        {tool('link', <LinkOutline />, () => {
           const url = window.prompt(t('admin.toolbar.linkPrompt'), 'https://');
           if (url && /^(https?:\/\/|\/)/.test(url)) run('createLink', url);
         })}
-        {onPicture ? tool('image', '🖼', () => file.current?.click()) : null}
+        {onPicture ? tool('image', <PictureOutline />, () => file.current?.click()) : null}
         <input
           ref={file}
           type="file"

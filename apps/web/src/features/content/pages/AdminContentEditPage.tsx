@@ -2,7 +2,7 @@ import { LANGUAGES, type ContentKind, type Language } from '@mp/contract';
 import { CONTENT_KINDS } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Popup, Selector, Switch, Tabs, TextArea } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
@@ -27,6 +27,41 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 
 const MEDIA_KINDS: ContentKind[] = ['video', 'training', 'file'];
 const LINK_KINDS: ContentKind[] = ['slider', 'promo'];
+
+/** A button that opens the file picker (the input itself stays hidden). */
+function UploadButton({
+  accept,
+  busy,
+  testId,
+  onFile,
+}: {
+  accept: string;
+  busy: boolean;
+  testId: string;
+  onFile: (file: File) => Promise<void>;
+}) {
+  const { t } = useTranslation('content');
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button size="small" loading={busy} onClick={() => input.current?.click()}>
+        {busy ? t('admin.uploading') : t('admin.upload')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={accept}
+        data-testid={testId}
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) await onFile(file);
+        }}
+      />
+    </>
+  );
+}
 
 /** Edits one CMS item: shared settings, then a text per language (saved one language at a time), with a preview. */
 export default function AdminContentEditPage() {
@@ -143,23 +178,16 @@ export default function AdminContentEditPage() {
             </a>
           )
         ) : null}
-        <label className="adm-button adm-button-small">
-          {uploading ? t('admin.uploading') : t('admin.upload')}
-          <input
-            type="file"
-            hidden
-            accept={accept}
-            data-testid={`content-${which}-input`}
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              const kindOf = which === 'image' ? 'image' : file.type === 'application/pdf' ? 'pdf' : 'video';
-              const ref = await upload(kindOf, file);
-              if (ref) (which === 'image' ? setImage : setMedia)(ref);
-            }}
-          />
-        </label>
+        <UploadButton
+          accept={accept}
+          busy={uploading !== ''}
+          testId={`content-${which}-input`}
+          onFile={async (file) => {
+            const kindOf = which === 'image' ? 'image' : file.type === 'application/pdf' ? 'pdf' : 'video';
+            const ref = await upload(kindOf, file);
+            if (ref) (which === 'image' ? setImage : setMedia)(ref);
+          }}
+        />
         {current ? (
           <Button
             size="small"

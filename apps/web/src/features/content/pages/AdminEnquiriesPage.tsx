@@ -1,4 +1,4 @@
-import { Button, Collapse, List, SearchBar, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Button, List, SearchBar, Tabs, TextArea } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { PagedList } from '../../../components/PagedList.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
 import { type AdminEnquiry, closeEnquiry, contentKeys, fetchAdminEnquiries, replyEnquiry } from '../api.ts';
-import { Conversation, EnquiryPictures } from './CSHistoryPage.tsx';
+import { EnquiryPanel } from '../components/EnquiryPanel.tsx';
 import '../content.css';
 
 function ReplyBox({ enquiry }: { enquiry: AdminEnquiry }) {
@@ -71,7 +71,7 @@ function ReplyBox({ enquiry }: { enquiry: AdminEnquiry }) {
 
 /** Customer enquiries: open ones as a queue (oldest first), then the rest; answer, close. */
 export default function AdminEnquiriesPage() {
-  const { t, i18n } = useTranslation('content');
+  const { t } = useTranslation('content');
   const [state, setState] = useState('open');
   const [member, setMember] = useState('');
   const userid = useDebounced(member.trim(), 300);
@@ -92,28 +92,18 @@ export default function AdminEnquiriesPage() {
       </div>
       <List>
         <PagedList<AdminEnquiry>
-          queryKey={contentKeys.adminEnquiries(`${state}|${userid}`)}
+          queryKey={contentKeys.adminEnquiries(state, userid)}
           fetchPage={fetchAdminEnquiries(state, userid)}
           itemKey={(e) => e.id}
           testId="admin-enquiries"
           empty={<EmptyBlock text={t('empty')} />}
           renderItem={(e) => (
-            <Collapse>
-              <Collapse.Panel
-                key={String(e.id)}
-                title={
-                  <div className="cs-row" data-testid={`admin-enquiry-${e.id}`}>
-                    <span className="cs-subject">{e.subject}</span>
-                    <Tag>{t(`cs.states.${e.state}`)}</Tag>
-                  </div>
-                }
-              >
-                <p className="admin-note">{t('admin.from', { userid: e.userid, name: e.name })}</p>
-                <Conversation enquiry={e} lang={i18n.language} />
-                <EnquiryPictures id={e.id} count={e.pictures} />
-                <ReplyBox enquiry={e} />
-              </Collapse.Panel>
-            </Collapse>
+            <EnquiryPanel
+              enquiry={e}
+              testId={`admin-enquiry-${e.id}`}
+              intro={<p className="admin-note">{t('admin.from', { userid: e.userid, name: e.name })}</p>}
+              actions={<ReplyBox enquiry={e} />}
+            />
           )}
         />
       </List>

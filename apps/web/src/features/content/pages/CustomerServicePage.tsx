@@ -28,6 +28,14 @@ function Thumb({ file, onRemove, label }: { file: File; onRemove: () => void; la
   );
 }
 
+function ErrorLine({ text, testId }: { text: string | undefined; testId: string }) {
+  return text ? (
+    <p className="field-error" role="alert" data-testid={testId}>
+      {text}
+    </p>
+  ) : null;
+}
+
 /** Write to customer service: subject, message and up to three pictures. */
 export default function CustomerServicePage() {
   const { t } = useTranslation('content');
@@ -103,11 +111,7 @@ export default function CustomerServicePage() {
             data-testid="cs-subject"
           />
         </Form.Item>
-        {errors.subject ? (
-          <p className="field-error" role="alert" data-testid="cs-subject-error">
-            {errors.subject}
-          </p>
-        ) : null}
+        <ErrorLine text={errors.subject} testId="cs-subject-error" />
         <Form.Item label={t('cs.message')}>
           <TextArea
             value={message}
@@ -119,11 +123,7 @@ export default function CustomerServicePage() {
             data-testid="cs-message"
           />
         </Form.Item>
-        {errors.message ? (
-          <p className="field-error" role="alert" data-testid="cs-message-error">
-            {errors.message}
-          </p>
-        ) : null}
+        <ErrorLine text={errors.message} testId="cs-message-error" />
         <Form.Item label={t('cs.pictures')}>
           <div className="cs-pictures">
             {pictures.map((f, i) => (
@@ -160,11 +160,7 @@ export default function CustomerServicePage() {
             ) : null}
           </div>
         </Form.Item>
-        {errors.pictures ? (
-          <p className="field-error" role="alert" data-testid="cs-pictures-error">
-            {errors.pictures}
-          </p>
-        ) : null}
+        <ErrorLine text={errors.pictures} testId="cs-pictures-error" />
       </Form>
     </PageLayout>
   );

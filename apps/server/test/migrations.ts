@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../src/db/database.ts';
+import { ensureDatabase } from '../src/db/embedded.ts';
+import { MIGRATIONS } from '../src/db/migrations/index.ts';
+
+/**
+ * A fresh database with every migration before `id` applied, for a test that writes rows as the older schema had
+ * them and then runs migration `id` on them (`apply`).
+ */
+export async function databaseBefore(id: string): Promise<{ db: Db; apply: () => Promise<void> }> {
+  const index = MIGRATIONS.findIndex((m) => m.id === id);
+  if (index < 0) throw new Error(`no migration ${id}`);
+  const name = `mp_migrate_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(inject('pgAdminUrl'), name);
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), 2);
+  for (const m of MIGRATIONS.slice(0, index)) await sql.raw(m.up).execute(db);
+  return {
+    db,
+    apply: () =>
+      sql
+        .raw(MIGRATIONS[index]?.up ?? '')
+        .execute(db)
+        .then(() => {}),
+  };
+}

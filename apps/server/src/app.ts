@@ -41,6 +41,11 @@ import { installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
+import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
+import { createTradingAccounts } from './features/trading/accounts.ts';
+import { createMarketData } from './features/trading/market-data.ts';
+import { tradingRoutes } from './features/trading/routes.ts';
+import { installTickerStream } from './features/trading/stream.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -123,6 +128,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     totp: createTotp({ db: deps.db, clock: deps.clock }),
   };
   const campaigns = createCampaigns(money);
+  const tradingDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    data: createMarketData(deps.db, deps.clock),
+    secret: deps.config.secret,
+    ccxt: createCcxtFactory({ apiBase: deps.config.exchangeApiBase }),
+  };
   registerCalls(
     app,
     [
@@ -140,6 +152,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...kycRoutes(money),
       ...miningRoutes(money),
       ...networkRoutes(deps, sessions),
+      ...tradingRoutes(tradingDeps, createTradingAccounts(tradingDeps)),
     ],
     {
       sessions,
@@ -147,6 +160,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       globalPerMinute: deps.config.limits.globalPerMinute,
     },
   );
+
+  installTickerStream(app, poolOf(deps.db).options);
 
   // CMS uploads: public files under random names that never change, so cached for good; range requests for video.
   const mediaDir = mediaStorage(deps.config.dataDir).dir;

@@ -43,6 +43,8 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   CS_EMAIL: z.string().default('support@example.com'),
   CS_TELEGRAM: z.string().default('@support'),
+  EXCHANGE_API_BASE: z.string().optional(),
+  MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 export type Config = {
@@ -79,6 +81,10 @@ export type Config = {
   /** Connections each process keeps to PostgreSQL. */
   dbPoolSize: number;
   customerService: { email: string; telegram: string };
+  /** Sends every exchange's REST calls to this base URL instead (a local mock exchange in tests and demos). */
+  exchangeApiBase: string | undefined;
+  /** Run the market feed in this process (`npm start`: yes; tests step it by hand). */
+  marketFeed: boolean;
 };
 
 /** Reads the secret from APP_SECRET, else from DATA_DIR/secret (made once), so restarts keep it. */
@@ -138,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workers: e.WORKERS || (e.DATABASE_URL ? availableParallelism() : Math.max(1, availableParallelism() - 1)),
     dbPoolSize: e.DB_POOL_SIZE,
     customerService: { email: e.CS_EMAIL, telegram: e.CS_TELEGRAM },
+    exchangeApiBase: e.EXCHANGE_API_BASE,
+    marketFeed: e.MARKET_FEED === undefined || e.MARKET_FEED === '1' || e.MARKET_FEED === 'true',
   };
   return { ...config, ...overrides };
 }

@@ -9,6 +9,11 @@ import { loadDemo } from './features/system/demo-setup.ts';
 import { systemClock } from './lib/clock.ts';
 import { startPropagationSweep } from './features/network/propagate.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
+import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
+import { createTradingAccounts } from './features/trading/accounts.ts';
+import { createMarketFeed } from './features/trading/feed.ts';
+import { createMarketData } from './features/trading/market-data.ts';
+import { marketSettings } from './features/trading/settings.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -39,6 +44,29 @@ async function main() {
     error: (obj, msg) => log.error(`${msg} ${JSON.stringify(obj)}`),
   });
 
+  // The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step.
+  const ccxt = createCcxtFactory({ apiBase: config.exchangeApiBase });
+  const trading = createTradingAccounts({
+    db,
+    clock: systemClock,
+    data: createMarketData(db, systemClock),
+    secret: config.secret,
+    ccxt,
+  });
+  const feed = createMarketFeed({
+    db,
+    clock: systemClock,
+    log,
+    live: async () => ccxt.publicData((await marketSettings(db)).exchange),
+  });
+  if (config.marketFeed) {
+    say('Market feed: preparing price history (the first start makes some days of candles)...');
+    await feed.step();
+    feed.start(async (ranges) => {
+      await trading.matchResting(ranges);
+    });
+  }
+
   const url = `http://localhost:${config.port}`;
   say(
     `\nMember platform is running at ${url}  (API docs: ${url}/api/docs; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
@@ -56,6 +84,7 @@ async function main() {
     say(`\n${signal}: stopping...`);
     scheduler.stop();
     stopSweep();
+    await feed.stop();
     await http.stop();
     await database.close();
     say('stopped.');

@@ -4,6 +4,7 @@ import * as adminMoney from './calls/admin-money.ts';
 import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
+import * as trading from './calls/trading.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -27,6 +28,7 @@ export const CALLS: CallDef[] = [
   network,
   adminNetwork,
   content,
+  trading,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

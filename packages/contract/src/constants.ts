@@ -176,3 +176,26 @@ export const ENQUIRY_MAX_PICTURES = 3;
 export const LATEST_NEWS_COUNT = 5;
 /** The daily check-in game: what each day of a streak pays (platform token, whole tokens), day 7 and on the last. */
 export const GAME_STREAK_REWARDS = ['1', '1', '2', '2', '3', '3', '5'] as const;
+
+/** Trading (issue 11). */
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_STATES = ['open', 'filled', 'cancelled', 'rejected'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const CANDLE_TIMEFRAMES = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
+export type CandleTimeframe = (typeof CANDLE_TIMEFRAMES)[number];
+/** Where market prices come from: the seeded synthetic feed, or an exchange's public data through ccxt. */
+export const MARKET_SOURCES = ['simulated', 'live'] as const;
+export type MarketSource = (typeof MARKET_SOURCES)[number];
+/** Exchanges a member may connect (ccxt ids) and the feed may read. */
+export const EXCHANGE_IDS = ['binance', 'okx', 'bybit', 'bitget', 'gate', 'kucoin', 'mexc'] as const;
+export type ExchangeId = (typeof EXCHANGE_IDS)[number];
+/** Paper accounts that mimic a third-party exchange's fees and symbols (`demo-<venue>`), beside the plain `demo`. */
+export const PAPER_VENUES = ['binance', 'okx', 'bybit'] as const;
+export type PaperVenue = (typeof PAPER_VENUES)[number];
+export const DEMO_ACCOUNT = 'demo';
+/** The demo challenge: grow the starting balance by this percent, over at least this many fills. */
+export const DEMO_CHALLENGE_PERCENT = 10;
+export const DEMO_CHALLENGE_MIN_TRADES = 5;

@@ -16,3 +16,4 @@ export * from './calls/mining.ts';
 export * from './calls/network.ts';
 export * from './calls/admin-network.ts';
 export * from './calls/content.ts';
+export * from './calls/trading.ts';

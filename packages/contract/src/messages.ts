@@ -3,6 +3,7 @@ import { CONTENT_MESSAGES } from './messages/content.ts';
 import { KYC_MESSAGES } from './messages/kyc.ts';
 import { MINING_MESSAGES } from './messages/mining.ts';
 import { NETWORK_MESSAGES } from './messages/network.ts';
+import { TRADING_MESSAGES } from './messages/trading.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -445,6 +446,7 @@ export const MESSAGES = {
   ...MINING_MESSAGES,
   ...NETWORK_MESSAGES,
   ...CONTENT_MESSAGES,
+  ...TRADING_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import * as adminMoney from './calls/admin-money.ts';
 import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
+import * as trading from './calls/trading.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -18,6 +19,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   adminNetwork: { file: 'admin-network', exports: adminNetwork },
   auth: { file: 'auth', exports: auth },
   content: { file: 'content', exports: content },
+  trading: { file: 'trading', exports: trading },
   kyc: { file: 'kyc', exports: kyc },
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },

@@ -9,6 +9,7 @@ import type * as member from './calls/member.ts';
 import type * as mining from './calls/mining.ts';
 import type * as network from './calls/network.ts';
 import type * as system from './calls/system.ts';
+import type * as trading from './calls/trading.ts';
 import type * as transfer from './calls/transfer.ts';
 import type * as wallet from './calls/wallet.ts';
 import type * as withdraw from './calls/withdraw.ts';
@@ -304,6 +305,41 @@ export const checkVersion: CallRef<typeof system.checkVersion> = {
 export const downloadUrl: CallRef<typeof system.downloadUrl> = { name: 'index/downloadurl', method: 'GET' };
 export const getData: CallRef<typeof system.getData> = { name: 'Index/getdata', method: 'GET' };
 export const getInfoC: CallRef<typeof system.getInfoC> = { name: 'Member/getinfoc', method: 'GET' };
+export const adminMarketSettings: CallRef<typeof trading.adminMarketSettings> = {
+  name: 'Admin/marketsettings',
+  method: 'POST',
+};
+export const candles: CallRef<typeof trading.candles> = { name: 'Online/candles', method: 'POST' };
+export const closeOrder: CallRef<typeof trading.closeOrder> = { name: 'Online/CloseOrder', method: 'POST' };
+export const demoBalance: CallRef<typeof trading.demoBalance> = { name: 'Trade/demobalance', method: 'POST' };
+export const demoChallenge: CallRef<typeof trading.demoChallenge> = {
+  name: 'Trade/challenge',
+  method: 'POST',
+};
+export const demoReset: CallRef<typeof trading.demoReset> = { name: 'Trade/demoreset', method: 'POST' };
+export const getcMarket: CallRef<typeof trading.getcMarket> = { name: 'Online/GetcMarket', method: 'POST' };
+export const marketInfo: CallRef<typeof trading.marketInfo> = { name: 'Online/marketinfo', method: 'POST' };
+export const openOrders: CallRef<typeof trading.openOrders> = { name: 'Online/openorders', method: 'POST' };
+export const recordTx: CallRef<typeof trading.recordTx> = { name: 'Tradetx/Recordtx', method: 'POST' };
+export const saveOrder: CallRef<typeof trading.saveOrder> = { name: 'Online/SaveOrder', method: 'POST' };
+export const searchCoin: CallRef<typeof trading.searchCoin> = { name: 'Online/SearchCoin', method: 'POST' };
+export const tradeBoard: CallRef<typeof trading.tradeBoard> = { name: 'Tradetx/summary', method: 'POST' };
+export const tradeOrderHistory: CallRef<typeof trading.tradeOrderHistory> = {
+  name: 'Tradetx/Recordtx2',
+  method: 'POST',
+};
+export const tradingAccountDelete: CallRef<typeof trading.tradingAccountDelete> = {
+  name: 'Online/accountdelete',
+  method: 'POST',
+};
+export const tradingAccounts: CallRef<typeof trading.tradingAccounts> = {
+  name: 'Online/accounts',
+  method: 'POST',
+};
+export const tradingAccountSave: CallRef<typeof trading.tradingAccountSave> = {
+  name: 'Online/accountsave',
+  method: 'POST',
+};
 export const airdropMenu: CallRef<typeof transfer.airdropMenu> = { name: 'Asset/airdrop', method: 'POST' };
 export const airdropSave: CallRef<typeof transfer.airdropSave> = {
   name: 'Asset/airdropsave',

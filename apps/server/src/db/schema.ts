@@ -1,5 +1,6 @@
 import type { KycTables } from './schema-kyc.ts';
 import type { ContentTables } from './schema-content.ts';
+import type { TradingTables } from './schema-trading.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -176,7 +177,7 @@ export interface AirdropCampaignsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends KycTables, MiningTables, NetworkTables, ContentTables {
+export interface DB extends KycTables, MiningTables, NetworkTables, ContentTables, TradingTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -1,0 +1,268 @@
+import type { CandleTimeframe, ExchangeId } from '@mp/contract';
+import type { Exchange, Market, Order, Trade } from 'ccxt';
+import { type FieldRefusal, Refusal } from '../../http/errors.ts';
+import type { Candle } from '../../features/trading/synthetic.ts';
+import type { ExchangeGateway, GatewayFill, GatewayMarket, GatewayOrder, OrderRequest } from './gateway.ts';
+import type { ExchangeKeys } from './keys.ts';
+
+/**
+ * Members' own exchange accounts through ccxt (npm `ccxt`), spot markets. ccxt is loaded on first use (it takes
+ * about a second to import) and one client is kept per account key, so its rate limiter and loaded markets last
+ * between calls. `apiBase` points every REST host of the exchange elsewhere: the tests' local mock exchange.
+ * Exchange errors become our refusals: a bad key, too little balance, too many calls, an unreachable exchange.
+ */
+export type CcxtOptions = { apiBase?: string; timeoutMs?: number };
+
+type CcxtModule = typeof import('ccxt');
+let loaded: Promise<CcxtModule> | undefined;
+const loadCcxt = () => {
+  loaded ??= import('ccxt').then((m) => m as unknown as CcxtModule);
+  return loaded;
+};
+
+const decimalsOf = (step: number | undefined): number => {
+  if (step === undefined || !Number.isFinite(step) || step <= 0) return 8;
+  if (step >= 1) return 0;
+  return Math.min(12, Math.max(0, Math.round(-Math.log10(step))));
+};
+
+const text = (n: number | undefined | null, decimals = 12): string => {
+  if (n === undefined || n === null || !Number.isFinite(n)) return '';
+  return Number(n.toFixed(decimals)).toString();
+};
+
+/** Maps a ccxt error to our refusal (unknown errors pass on as they are: a 500 with the details in the log). */
+export async function mapExchangeError(err: unknown): Promise<unknown> {
+  const ccxt = await loadCcxt();
+  const e = err as Error;
+  const reason = (e?.message ?? '').replace(/^\S+\s/, '').slice(0, 160);
+  const field: FieldRefusal[] = [];
+  if (
+    e instanceof ccxt.AuthenticationError ||
+    e instanceof ccxt.PermissionDenied ||
+    e instanceof ccxt.AccountSuspended
+  )
+    return new Refusal(422, 'exchange_key_invalid', {}, field);
+  if (e instanceof ccxt.InsufficientFunds) return new Refusal(422, 'exchange_insufficient');
+  if (e instanceof ccxt.RateLimitExceeded || e instanceof ccxt.DDoSProtection)
+    return new Refusal(409, 'exchange_rate_limited');
+  if (e instanceof ccxt.NetworkError) return new Refusal(409, 'exchange_unavailable');
+  if (e instanceof ccxt.ExchangeError) return new Refusal(422, 'exchange_refused', { reason });
+  return err;
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw await mapExchangeError(err);
+  }
+}
+
+const STATE: Record<string, GatewayOrder['state']> = {
+  open: 'open',
+  closed: 'filled',
+  canceled: 'cancelled',
+  cancelled: 'cancelled',
+  expired: 'cancelled',
+  rejected: 'rejected',
+};
+
+function orderOf(o: Order): GatewayOrder {
+  const at = new Date(o.timestamp ?? Date.now());
+  return {
+    id: String(o.id),
+    symbol: o.symbol ?? '',
+    side: o.side === 'sell' ? 'sell' : 'buy',
+    type: o.type === 'limit' ? 'limit' : 'market',
+    amount: text(o.amount),
+    price: o.type === 'limit' ? text(o.price) : '',
+    filled: text(o.filled ?? 0),
+    avgPrice: text(o.average ?? (o.filled ? o.price : undefined)),
+    fee: text(o.fee?.cost ?? 0),
+    feeAsset: o.fee?.currency ?? '',
+    state: STATE[o.status ?? 'open'] ?? 'open',
+    reason: '',
+    pnl: '',
+    createdAt: at,
+    updatedAt: new Date(o.lastUpdateTimestamp ?? o.timestamp ?? Date.now()),
+  };
+}
+
+function fillOf(t: Trade): GatewayFill {
+  return {
+    orderId: String(t.order ?? ''),
+    symbol: t.symbol ?? '',
+    side: t.side === 'sell' ? 'sell' : 'buy',
+    amount: text(t.amount),
+    price: text(t.price),
+    fee: text(t.fee?.cost ?? 0),
+    feeAsset: t.fee?.currency ?? '',
+    pnl: '',
+    at: new Date(t.timestamp ?? 0),
+  };
+}
+
+export class CcxtGateway implements ExchangeGateway {
+  readonly kind = 'exchange' as const;
+  constructor(private readonly ex: Exchange) {}
+
+  async markets(): Promise<GatewayMarket[]> {
+    const markets = await guarded(() => this.ex.loadMarkets());
+    return Object.values(markets)
+      .filter((m): m is Market & { symbol: string } => !!m?.spot && m.active !== false)
+      .map((m) => ({
+        symbol: m.symbol,
+        base: m.base,
+        quote: m.quote,
+        amountDecimals: decimalsOf(m.precision?.amount),
+        priceDecimals: decimalsOf(m.precision?.price),
+        minAmount: text(m.limits?.amount?.min ?? 0),
+        minCost: text(m.limits?.cost?.min ?? 0),
+      }));
+  }
+
+  async ticker(symbol: string) {
+    const t = await guarded(() => this.ex.fetchTicker(symbol));
+    return { symbol, last: text(t.last), at: new Date(t.timestamp ?? Date.now()) };
+  }
+
+  async orderBook(symbol: string, depth = 5) {
+    const b = await guarded(() => this.ex.fetchOrderBook(symbol, depth));
+    const side = (rows: unknown[][]) =>
+      rows.slice(0, depth).map((r) => [text(r[0] as number), text(r[1] as number)] as [string, string]);
+    return { bids: side(b.bids), asks: side(b.asks) };
+  }
+
+  async candles(symbol: string, timeframe: CandleTimeframe, limit: number) {
+    const rows = await guarded(() => this.ex.fetchOHLCV(symbol, timeframe, undefined, limit));
+    return rows.map(
+      (r) =>
+        [Math.floor(Number(r[0]) / 1000), text(r[1]), text(r[2]), text(r[3]), text(r[4]), text(r[5])] as [
+          number,
+          string,
+          string,
+          string,
+          string,
+          string,
+        ],
+    );
+  }
+
+  async balance() {
+    const b = await guarded(() => this.ex.fetchBalance());
+    const free = (b.free ?? {}) as unknown as Record<string, number>;
+    const used = (b.used ?? {}) as unknown as Record<string, number>;
+    const total = (b.total ?? {}) as unknown as Record<string, number>;
+    return Object.keys(total)
+      .filter((a) => (total[a] ?? 0) > 0)
+      .sort()
+      .map((asset) => ({ asset, free: text(free[asset] ?? 0), used: text(used[asset] ?? 0) }));
+  }
+
+  async createOrder(r: OrderRequest & { clientOrderId?: string }) {
+    const o = await guarded(() =>
+      this.ex.createOrder(
+        r.symbol,
+        r.type,
+        r.side,
+        Number(r.amount),
+        r.type === 'limit' ? Number(r.price) : undefined,
+        r.clientOrderId ? { clientOrderId: r.clientOrderId } : {},
+      ),
+    );
+    return orderOf(o);
+  }
+
+  async cancelOrder(id: string, symbol?: string) {
+    return orderOf(await guarded(() => this.ex.cancelOrder(id, symbol)));
+  }
+
+  async openOrders(symbol?: string) {
+    return (await guarded(() => this.ex.fetchOpenOrders(symbol))).map(orderOf);
+  }
+
+  async myTrades(symbol?: string, limit = 100) {
+    return (await guarded(() => this.ex.fetchMyTrades(symbol, undefined, limit))).map(fillOf);
+  }
+
+  async positions() {
+    return [];
+  }
+}
+
+function pointAt(ex: Exchange, apiBase: string) {
+  const api = ex.urls.api as unknown as Record<string, string>;
+  for (const [k, v] of Object.entries(api))
+    if (typeof v === 'string') api[k] = v.replace(/^https?:\/\/[^/]+/, apiBase.replace(/\/$/, ''));
+}
+
+export type CcxtFactory = {
+  gateway: (exchange: ExchangeId, keys: ExchangeKeys) => Promise<CcxtGateway>;
+  /** Public market data of an exchange, for the market feed's `live` source. */
+  publicData: (exchange: ExchangeId) => Promise<{
+    tickers: (symbols: string[]) => Promise<Map<string, { last: number; volume24h?: number }>>;
+    candles1m: (symbol: string, sinceMs: number) => Promise<Candle[]>;
+  }>;
+};
+
+export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
+  const clients = new Map<string, Exchange>();
+  async function client(exchange: ExchangeId, keys?: ExchangeKeys): Promise<Exchange> {
+    const cacheKey = `${exchange}\n${keys?.apiKey ?? ''}\n${keys?.secret ?? ''}`;
+    const found = clients.get(cacheKey);
+    if (found) return found;
+    const ccxt = await loadCcxt();
+    const Ctor = (ccxt as unknown as Record<string, new (c: object) => Exchange>)[exchange];
+    if (!Ctor) throw new Refusal(422, 'exchange_refused', { reason: `unsupported exchange ${exchange}` });
+    const ex = new Ctor({
+      apiKey: keys?.apiKey,
+      secret: keys?.secret,
+      password: keys?.password,
+      enableRateLimit: true,
+      timeout: options.timeoutMs ?? 10_000,
+      options: {
+        // Spot only: no margin, futures or currency lists on loading markets (fewer calls, fewer permissions).
+        fetchMarkets: { types: ['spot'] },
+        fetchMargins: false,
+        fetchCurrencies: false,
+        warnOnFetchOpenOrdersWithoutSymbol: false,
+        adjustForTimeDifference: false,
+      },
+    });
+    if (options.apiBase) pointAt(ex, options.apiBase);
+    if (clients.size > 500) clients.delete(clients.keys().next().value as string);
+    clients.set(cacheKey, ex);
+    return ex;
+  }
+  return {
+    async gateway(exchange, keys) {
+      return new CcxtGateway(await client(exchange, keys));
+    },
+    async publicData(exchange) {
+      const ex = await client(exchange);
+      return {
+        async tickers(symbols) {
+          const got = await ex.fetchTickers(symbols);
+          const out = new Map<string, { last: number; volume24h?: number }>();
+          for (const s of symbols) {
+            const t = got[s];
+            if (t?.last) out.set(s, { last: t.last, volume24h: t.baseVolume ?? undefined });
+          }
+          return out;
+        },
+        async candles1m(symbol, sinceMs) {
+          const rows = await ex.fetchOHLCV(symbol, '1m', sinceMs, 1000);
+          return rows.map((r) => ({
+            openTime: Math.floor(Number(r[0]) / 1000),
+            open: Number(r[1]),
+            high: Number(r[2]),
+            low: Number(r[3]),
+            close: Number(r[4]),
+            volume: Number(r[5]),
+          }));
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { DEMO_ACCOUNT, type ExchangeId, type PaperVenue } from '@mp/contract';
+import type { Db } from '../../db/database.ts';
+import type { ExchangeGateway } from '../../adapters/exchange/gateway.ts';
+import { openKeys } from '../../adapters/exchange/keys.ts';
+import { PaperExchange } from '../../adapters/exchange/paper.ts';
+import { parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
+import { fieldRefusal } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { CcxtFactory } from '../../adapters/exchange/ccxt.ts';
+import type { MarketData } from './market-data.ts';
+import { MARKET_BY_SYMBOL, paperVenueOf, VENUES } from './markets.ts';
+import { cachedMarketSettings, type MarketSettings } from './settings.ts';
+
+/**
+ * A member's trading accounts: the paper ones (`demo`, `demo-<venue>`; made on first use with the operator's
+ * starting balance) and the exchange accounts they connected (by id). `gatewayFor` answers with the gateway that
+ * trades on one of them.
+ */
+export type TradingDeps = {
+  db: Db;
+  clock: Clock;
+  data: MarketData;
+  secret: Buffer;
+  ccxt: CcxtFactory;
+};
+
+export type ResolvedAccount =
+  | {
+      kind: 'paper';
+      name: string;
+      id: string;
+      venue: 'demo' | PaperVenue;
+      gateway: PaperExchange;
+      settings: MarketSettings;
+    }
+  | {
+      kind: 'exchange';
+      name: string;
+      id: string;
+      venue: ExchangeId;
+      gateway: ExchangeGateway;
+      settings: MarketSettings;
+    };
+
+export const QUOTE = 'USDT';
+
+export function startBalanceUnits(settings: MarketSettings): bigint {
+  const v = parseDecimal(settings.start_balance, UNIT_DECIMALS);
+  return typeof v === 'bigint' ? v : 10_000n * 10n ** 8n;
+}
+
+export function paperFees(settings: MarketSettings, venue: 'demo' | PaperVenue) {
+  return {
+    feeBps: venue === 'demo' ? settings.fee_bps : VENUES[venue].feeBps,
+    spreadBps: settings.spread_bps,
+    slippageBps: settings.slippage_bps,
+  };
+}
+
+/** The paper account's row id, made (with its starting balance) the first time it is used. */
+export async function ensurePaperAccount(
+  db: Db,
+  memberId: string,
+  venue: string,
+  start: bigint,
+): Promise<string> {
+  const found = await db
+    .selectFrom('trading_accounts')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'paper')
+    .where('venue', '=', venue)
+    .executeTakeFirst();
+  if (found) return found.id;
+  return db.transaction().execute(async (tx) => {
+    const made = await tx
+      .insertInto('trading_accounts')
+      .values({ member_id: memberId, kind: 'paper', venue, start_balance: start.toString(), key_box: null })
+      .onConflict((oc) => oc.columns(['member_id', 'venue']).where('kind', '=', 'paper').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!made) {
+      const again = await tx
+        .selectFrom('trading_accounts')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'paper')
+        .where('venue', '=', venue)
+        .executeTakeFirstOrThrow();
+      return again.id;
+    }
+    await tx
+      .insertInto('paper_balances')
+      .values({ account_id: made.id, asset: QUOTE, free: start.toString() })
+      .execute();
+    return made.id;
+  });
+}
+
+export function createTradingAccounts(d: TradingDeps) {
+  const markets = MARKET_BY_SYMBOL;
+
+  function paperGateway(
+    accountId: string,
+    memberId: string,
+    venue: 'demo' | PaperVenue,
+    settings: MarketSettings,
+  ) {
+    return new PaperExchange(
+      { db: d.db, clock: d.clock, data: d.data, markets },
+      { id: accountId, memberId, quote: QUOTE },
+      paperFees(settings, venue),
+    );
+  }
+
+  async function resolve(memberId: string, name = DEMO_ACCOUNT): Promise<ResolvedAccount> {
+    const settings = await cachedMarketSettings(d.db);
+    const venue = paperVenueOf(name);
+    if (venue) {
+      const id = await ensurePaperAccount(d.db, memberId, venue, startBalanceUnits(settings));
+      return {
+        kind: 'paper',
+        name,
+        id,
+        venue,
+        gateway: paperGateway(id, memberId, venue, settings),
+        settings,
+      };
+    }
+    const row = /^[1-9]\d{0,17}$/.test(name)
+      ? await d.db
+          .selectFrom('trading_accounts')
+          .selectAll()
+          .where('id', '=', name)
+          .where('member_id', '=', memberId)
+          .where('kind', '=', 'exchange')
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+    if (!row?.key_box) throw fieldRefusal(404, 'account', 'trading_account_unknown');
+    const keys = openKeys(d.secret, row.key_box);
+    const gateway = await d.ccxt.gateway(row.venue as ExchangeId, keys);
+    return { kind: 'exchange', name, id: row.id, venue: row.venue as ExchangeId, gateway, settings };
+  }
+
+  /**
+   * After a feed step: every resting paper order whose limit the step's prices reached fills at its limit. The
+   * candidates are found by one indexed query per market; each fill is its own transaction.
+   */
+  async function matchResting(ranges: { symbol: string; low: string; high: string }[]): Promise<number> {
+    let filled = 0;
+    const settings = await cachedMarketSettings(d.db);
+    for (const r of ranges) {
+      const orders = await d.db
+        .selectFrom('trade_orders as o')
+        .innerJoin('trading_accounts as a', 'a.id', 'o.account_id')
+        .selectAll('o')
+        .select(['a.venue'])
+        .where('o.symbol', '=', r.symbol)
+        .where('o.state', '=', 'open')
+        .where('a.kind', '=', 'paper')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('o.side', '=', 'buy'), eb('o.limit_price', '>=', r.low)]),
+            eb.and([eb('o.side', '=', 'sell'), eb('o.limit_price', '<=', r.high)]),
+          ]),
+        )
+        .orderBy('o.id')
+        .limit(500)
+        .execute();
+      for (const o of orders) {
+        const venue = paperVenueOf(o.venue === 'demo' ? 'demo' : `demo-${o.venue}`) ?? 'demo';
+        const gw = paperGateway(o.account_id, o.member_id, venue, settings);
+        try {
+          if (await gw.fillReached(o, r.low, r.high)) filled++;
+        } catch {
+          // An order that cannot fill now (its market left the list) waits for the next step.
+        }
+      }
+    }
+    return filled;
+  }
+
+  return { resolve, matchResting, paperGateway };
+}
+
+export type TradingAccounts = ReturnType<typeof createTradingAccounts>;

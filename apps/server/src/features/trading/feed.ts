@@ -1,0 +1,379 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type Db, inTransaction, poolOf } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { MARKET_BY_SYMBOL, type MarketDef } from './markets.ts';
+import { putSetting } from '../system/settings.ts';
+import { marketSettings } from './settings.ts';
+
+export const FEED_STATUS_KEY = 'market_feed_status';
+import { type Candle, gbmStep, priceText, secondVolume, synthCandles } from './synthetic.ts';
+
+/**
+ * The market feed: one process writes prices, every server reads them. Each second it moves every listed market
+ * (from an exchange's public data through ccxt when the operator chose `live` and it answers, else the synthetic
+ * feed), keeps one-minute candles and the tickers in PostgreSQL and announces the tickers on the `mp_ticks`
+ * channel, which each server's ticker hub (stream.ts) passes to its streaming clients. Across servers, a session
+ * advisory lock picks the one that writes.
+ */
+export const TICKS_CHANNEL = 'mp_ticks';
+const LEADER_LOCK = 7_411_011;
+const MAX_GAP_DAYS = 4;
+const STEP_GAP_SECONDS = 120;
+
+export type TickRange = { symbol: string; last: string; low: string; high: string };
+export type TickMessage = {
+  at: number;
+  tickers: {
+    symbol: string;
+    last: string;
+    open_24h: string;
+    high_24h: string;
+    low_24h: string;
+    volume_24h: string;
+    simulated: boolean;
+  }[];
+};
+
+/** Public data of a live exchange (ccxt), as the feed needs it. */
+export type LiveSource = {
+  tickers: (symbols: string[]) => Promise<Map<string, { last: number; volume24h?: number }>>;
+  candles1m: (symbol: string, sinceMs: number) => Promise<Candle[]>;
+};
+
+type SymbolState = {
+  def: MarketDef;
+  price: number;
+  second: number;
+  candle: Candle;
+  simulated: boolean;
+  stats: { open: number; high: number; low: number; volume: number };
+};
+
+export type FeedStatus = { live: boolean; lastTickAt: string; error: string };
+
+export type MarketFeed = {
+  /** Moves every market to `now`; returns each market's span of prices since the last step (for limit orders). */
+  step: (now?: Date) => Promise<TickRange[]>;
+  /** Steps each second while this process holds the writer's lock; `onTick` sees every step's spans. */
+  start: (onTick?: (ranges: TickRange[]) => Promise<void>) => void;
+  stop: () => Promise<void>;
+  status: () => FeedStatus;
+};
+
+const minuteOf = (second: number) => second - (second % 60);
+const HOUR = 3600;
+
+export function createMarketFeed(opts: {
+  db: Db;
+  clock: Clock;
+  log?: { error: (m: string) => void; info?: (m: string) => void };
+  /** Days of one-minute history made on a first start (the days before that get hourly candles). */
+  backfillDays?: number;
+  historyDays?: number;
+  live?: () => Promise<LiveSource>;
+}): MarketFeed {
+  const { db, clock } = opts;
+  const backfillDays = opts.backfillDays ?? 4;
+  const historyDays = opts.historyDays ?? 200;
+  const states = new Map<string, SymbolState>();
+  let lastTickAt = '';
+  let error = '';
+  let liveNow = false;
+  let lastSaid = '';
+  let liveSource: LiveSource | undefined;
+  let stepping: Promise<TickRange[]> | undefined;
+
+  async function writeCandles(symbol: string, candles: Candle[], simulated: boolean, def: MarketDef) {
+    for (let i = 0; i < candles.length; i += 2000) {
+      const part = candles.slice(i, i + 2000);
+      await sql`
+        INSERT INTO market_candles (symbol, open_time, open, high, low, close, volume, simulated)
+        SELECT ${symbol}, to_timestamp(t), o, h, l, c, v, ${simulated}
+        FROM unnest(${part.map((c) => c.openTime)}::bigint[], ${part.map((c) => priceText(def, c.open))}::numeric[],
+          ${part.map((c) => priceText(def, c.high))}::numeric[], ${part.map((c) => priceText(def, c.low))}::numeric[],
+          ${part.map((c) => priceText(def, c.close))}::numeric[], ${part.map((c) => c.volume.toFixed(4))}::numeric[])
+          AS x(t, o, h, l, c, v)
+        ON CONFLICT (symbol, open_time) DO UPDATE SET high = excluded.high, low = excluded.low,
+          close = excluded.close, volume = excluded.volume, simulated = excluded.simulated`.execute(db);
+    }
+  }
+
+  /** A market seen for the first time: history made up (or read from the exchange), ending now. */
+  async function backfill(def: MarketDef, nowSecond: number): Promise<SymbolState> {
+    const minute = minuteOf(nowSecond);
+    const oneMinuteFrom = minute - backfillDays * 86_400;
+    const hourlyFrom = oneMinuteFrom - historyDays * 86_400;
+    // Walk backwards from p0 is not GBM; walk forwards from p0 over the whole history instead.
+    const hourly = synthCandles(def, def.p0, hourlyFrom, HOUR, (oneMinuteFrom - hourlyFrom) / HOUR, 12);
+    const minutes = synthCandles(def, hourly.last, oneMinuteFrom, 60, (minute - oneMinuteFrom) / 60, 6);
+    await writeCandles(def.symbol, hourly.candles, true, def);
+    await writeCandles(def.symbol, minutes.candles, true, def);
+    const p = minutes.last;
+    return {
+      def,
+      price: p,
+      second: minute,
+      candle: { openTime: minute, open: p, high: p, low: p, close: p, volume: 0 },
+      simulated: true,
+      stats: { open: p, high: p, low: p, volume: 0 },
+    };
+  }
+
+  async function refreshStats(nowSecond: number) {
+    const rows = await sql<{ symbol: string; open: string; high: string; low: string; volume: string }>`
+      SELECT symbol, (array_agg(open ORDER BY open_time))[1] AS open, max(high) AS high, min(low) AS low,
+        coalesce(sum(volume), 0) AS volume
+      FROM market_candles WHERE open_time >= to_timestamp(${nowSecond - 86_400}) GROUP BY symbol`.execute(db);
+    for (const r of rows.rows) {
+      const st = states.get(r.symbol);
+      if (st)
+        st.stats = {
+          open: Number(r.open),
+          high: Number(r.high),
+          low: Number(r.low),
+          volume: Number(r.volume),
+        };
+    }
+  }
+
+  async function load(symbols: string[], nowSecond: number) {
+    const missing = symbols.filter((s) => !states.has(s) && MARKET_BY_SYMBOL.has(s));
+    if (missing.length === 0) return;
+    const [tickers, candles] = await Promise.all([
+      db.selectFrom('market_tickers').selectAll().where('symbol', 'in', missing).execute(),
+      sql<{
+        symbol: string;
+        open_time: Date;
+        open: string;
+        high: string;
+        low: string;
+        close: string;
+        volume: string;
+      }>`
+        SELECT DISTINCT ON (symbol) symbol, open_time, open, high, low, close, volume FROM market_candles
+        WHERE symbol = ANY(${missing}) ORDER BY symbol, open_time DESC`.execute(db),
+    ]);
+    for (const symbol of missing) {
+      const def = MARKET_BY_SYMBOL.get(symbol)!;
+      const t = tickers.find((r) => r.symbol === symbol);
+      const c = candles.rows.find((r) => r.symbol === symbol);
+      if (!t || !c) {
+        states.set(symbol, await backfill(def, nowSecond));
+        continue;
+      }
+      const second = Math.floor(t.at.getTime() / 1000);
+      const openTime = Math.floor(c.open_time.getTime() / 1000);
+      const last = Number(t.last);
+      states.set(symbol, {
+        def,
+        price: last,
+        second,
+        candle:
+          openTime === minuteOf(second)
+            ? {
+                openTime,
+                open: Number(c.open),
+                high: Number(c.high),
+                low: Number(c.low),
+                close: Number(c.close),
+                volume: Number(c.volume),
+              }
+            : { openTime: minuteOf(second), open: last, high: last, low: last, close: last, volume: 0 },
+        simulated: t.simulated,
+        stats: {
+          open: Number(t.open_24h),
+          high: Number(t.high_24h),
+          low: Number(t.low_24h),
+          volume: Number(t.volume_24h),
+        },
+      });
+    }
+    await refreshStats(nowSecond);
+  }
+
+  async function liveTickers(symbols: string[]) {
+    try {
+      liveSource ??= await opts.live?.();
+      if (!liveSource) throw new Error('no live source configured');
+      const got = await liveSource.tickers(symbols);
+      liveNow = true;
+      error = '';
+      return got;
+    } catch (err) {
+      liveNow = false;
+      error = err instanceof Error ? err.message.slice(0, 300) : String(err);
+      return undefined;
+    }
+  }
+
+  async function doStep(now: Date): Promise<TickRange[]> {
+    const settings = await marketSettings(db);
+    const symbols = settings.symbols.filter((s) => MARKET_BY_SYMBOL.has(s));
+    const nowSecond = Math.floor(now.getTime() / 1000);
+    await load(symbols, nowSecond);
+    const live = settings.source === 'live' ? await liveTickers(symbols) : undefined;
+    if (settings.source !== 'live') {
+      liveNow = false;
+      error = '';
+    }
+    const ranges: TickRange[] = [];
+    const touched: { st: SymbolState; candles: Candle[] }[] = [];
+    let minuteTurned = false;
+    for (const symbol of symbols) {
+      const st = states.get(symbol)!;
+      if (nowSecond <= st.second) continue;
+      const written: Candle[] = [];
+      // A long pause (the feed was down): fill the missing minutes with candles, then go on by the second.
+      if (nowSecond - st.second > STEP_GAP_SECONDS) {
+        const from = Math.max(st.candle.openTime + 60, minuteOf(nowSecond) - MAX_GAP_DAYS * 86_400);
+        const count = (minuteOf(nowSecond) - from) / 60;
+        written.push(st.candle);
+        const gap = synthCandles(st.def, st.price, from, 60, count, 6);
+        written.push(...gap.candles);
+        st.price = gap.last;
+        st.second = minuteOf(nowSecond);
+        st.candle = {
+          openTime: st.second,
+          open: st.price,
+          high: st.price,
+          low: st.price,
+          close: st.price,
+          volume: 0,
+        };
+        minuteTurned = true;
+      }
+      let low = st.price;
+      let high = st.price;
+      const liveTicker = live?.get(symbol);
+      for (let s = st.second + 1; s <= nowSecond; s++) {
+        if (liveTicker && s === nowSecond) st.price = liveTicker.last;
+        else if (!liveTicker) st.price = gbmStep(st.def, st.price, 1, s);
+        const m = minuteOf(s);
+        if (m !== st.candle.openTime) {
+          written.push(st.candle);
+          st.candle = {
+            openTime: m,
+            open: st.price,
+            high: st.price,
+            low: st.price,
+            close: st.price,
+            volume: 0,
+          };
+          minuteTurned = true;
+        }
+        const c = st.candle;
+        c.close = st.price;
+        if (st.price > c.high) c.high = st.price;
+        if (st.price < c.low) c.low = st.price;
+        c.volume += secondVolume(st.def, s);
+        if (st.price < low) low = st.price;
+        if (st.price > high) high = st.price;
+      }
+      st.second = nowSecond;
+      st.simulated = !liveTicker;
+      written.push(st.candle);
+      touched.push({ st, candles: written });
+      ranges.push({
+        symbol,
+        last: priceText(st.def, st.price),
+        low: priceText(st.def, low),
+        high: priceText(st.def, high),
+      });
+    }
+    const said = `${liveNow}|${error}`;
+    if (said !== lastSaid) {
+      await putSetting(db, FEED_STATUS_KEY, { live: liveNow, error });
+      lastSaid = said;
+    }
+    if (touched.length === 0) return [];
+    for (const { st, candles } of touched) await writeCandles(st.def.symbol, candles, st.simulated, st.def);
+    if (minuteTurned) await refreshStats(nowSecond);
+    const message: TickMessage = {
+      at: now.getTime(),
+      tickers: touched.map(({ st }) => ({
+        symbol: st.def.symbol,
+        last: priceText(st.def, st.price),
+        open_24h: priceText(st.def, st.stats.open),
+        high_24h: priceText(st.def, Math.max(st.stats.high, st.candle.high)),
+        low_24h: priceText(st.def, Math.min(st.stats.low, st.candle.low)),
+        volume_24h: st.stats.volume.toFixed(2),
+        simulated: st.simulated,
+      })),
+    };
+    await inTransaction(db, async (tx) => {
+      const t = message.tickers;
+      await sql`
+        INSERT INTO market_tickers (symbol, last, open_24h, high_24h, low_24h, volume_24h, simulated, at)
+        SELECT s, l, o, h, lo, v, sim, ${now}
+        FROM unnest(${t.map((x) => x.symbol)}::text[], ${t.map((x) => x.last)}::numeric[], ${t.map((x) => x.open_24h)}::numeric[],
+          ${t.map((x) => x.high_24h)}::numeric[], ${t.map((x) => x.low_24h)}::numeric[], ${t.map((x) => x.volume_24h)}::numeric[],
+          ${t.map((x) => x.simulated)}::boolean[]) AS x(s, l, o, h, lo, v, sim)
+        ON CONFLICT (symbol) DO UPDATE SET last = excluded.last, open_24h = excluded.open_24h, high_24h = excluded.high_24h,
+          low_24h = excluded.low_24h, volume_24h = excluded.volume_24h, simulated = excluded.simulated, at = excluded.at`.execute(
+        tx,
+      );
+      await sql`SELECT pg_notify(${TICKS_CHANNEL}, ${JSON.stringify(message)})`.execute(tx);
+    });
+    lastTickAt = now.toISOString();
+    return ranges;
+  }
+
+  const step = (now = clock.now()) => {
+    // One step at a time: a slow step is followed by one that covers what it missed.
+    const run = (stepping ?? Promise.resolve([])).catch(() => []).then(() => doStep(now));
+    stepping = run;
+    return run;
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let lockClient: pg.Client | undefined;
+  let stopped = false;
+
+  async function tryLead(): Promise<boolean> {
+    if (lockClient) return true;
+    const client = new pg.Client(poolOf(db).options);
+    try {
+      await client.connect();
+      const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LEADER_LOCK]);
+      if (r.rows[0]?.ok) {
+        client.on('error', () => {
+          lockClient = undefined;
+        });
+        lockClient = client;
+        return true;
+      }
+    } catch (err) {
+      opts.log?.error(`market feed: ${String(err)}`);
+    }
+    await client.end().catch(() => {});
+    return false;
+  }
+
+  return {
+    step,
+    start(onTick) {
+      const tick = async () => {
+        if (stopped) return;
+        try {
+          if (await tryLead()) {
+            const ranges = await step();
+            if (onTick && ranges.length > 0) await onTick(ranges);
+          }
+        } catch (err) {
+          error = err instanceof Error ? err.message : String(err);
+          opts.log?.error(`market feed: ${error}`);
+        }
+        if (!stopped) timer = setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
+      };
+      void tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await stepping?.catch(() => {});
+      await lockClient?.end().catch(() => {});
+    },
+    status: () => ({ live: liveNow, lastTickAt, error }),
+  };
+}

@@ -1,0 +1,92 @@
+import type { CandleTimeframe } from '@mp/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+/** Market data as the feed wrote it (feed.ts): tickers and candles of any timeframe, grouped from one-minute ones. */
+export type TickerRow = {
+  symbol: string;
+  last: string;
+  open_24h: string;
+  high_24h: string;
+  low_24h: string;
+  volume_24h: string;
+  simulated: boolean;
+  at: Date;
+};
+
+export const TIMEFRAME_SECONDS: Record<CandleTimeframe, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '1h': 3600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
+
+/** A ticker older than this is not a price to fill an order at. */
+export const STALE_AFTER_MS = 30_000;
+
+export type MarketData = {
+  tickers: () => Promise<TickerRow[]>;
+  ticker: (symbol: string) => Promise<TickerRow | undefined>;
+  /** Newest first is not what charts want: oldest first, at most `limit`, the last one still forming. */
+  candles: (
+    symbol: string,
+    timeframe: CandleTimeframe,
+    limit: number,
+  ) => Promise<{ t: number; o: string; h: string; l: string; c: string; v: string; simulated: boolean }[]>;
+  isStale: (t: TickerRow) => boolean;
+};
+
+export function createMarketData(db: Db, clock: Clock): MarketData {
+  // The feed writes once a second: a list read within a quarter second serves every caller of that moment.
+  let cached: { at: number; rows: Promise<TickerRow[]> } | undefined;
+  const tickers = () => {
+    const now = Date.now();
+    if (!cached || now - cached.at > 250) {
+      const rows = db.selectFrom('market_tickers').selectAll().orderBy('symbol').execute();
+      cached = { at: now, rows };
+      rows.catch(() => {
+        cached = undefined;
+      });
+    }
+    return cached.rows;
+  };
+  return {
+    tickers,
+    async ticker(symbol) {
+      return db.selectFrom('market_tickers').selectAll().where('symbol', '=', symbol).executeTakeFirst();
+    },
+    async candles(symbol, timeframe, limit) {
+      const span = TIMEFRAME_SECONDS[timeframe];
+      const latest = await db
+        .selectFrom('market_candles')
+        .select('open_time')
+        .where('symbol', '=', symbol)
+        .orderBy('open_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!latest) return [];
+      const end = Math.floor(latest.open_time.getTime() / 1000);
+      const since = end - (end % span) - (limit - 1) * span;
+      const rows = await sql<{
+        t: string;
+        o: string;
+        h: string;
+        l: string;
+        c: string;
+        v: string;
+        simulated: boolean;
+      }>`
+        SELECT extract(epoch FROM date_bin(${`${span} seconds`}::interval, open_time, timestamptz '2000-01-01 00:00:00+00'))::bigint AS t,
+          (array_agg(open ORDER BY open_time))[1] AS o, max(high) AS h, min(low) AS l,
+          (array_agg(close ORDER BY open_time DESC))[1] AS c, round(sum(volume), 4) AS v, bool_or(simulated) AS simulated
+        FROM market_candles
+        WHERE symbol = ${symbol} AND open_time >= to_timestamp(${since})
+        GROUP BY 1 ORDER BY 1`.execute(db);
+      return rows.rows.map((r) => ({ ...r, t: Number(r.t) }));
+    },
+    isStale: (t) => clock.now().getTime() - t.at.getTime() > STALE_AFTER_MS,
+  };
+}

@@ -1,0 +1,39 @@
+import type { ExchangeId, MarketSource } from '@mp/contract';
+import type { Conn, Db } from '../../db/database.ts';
+import { cachedSetting, getSetting } from '../system/settings.ts';
+import { DEFAULT_SYMBOLS } from './markets.ts';
+
+/** The operator's market settings (Admin/marketsettings): where prices come from, which markets, paper fees. */
+export type MarketSettings = {
+  source: MarketSource;
+  exchange: ExchangeId;
+  symbols: string[];
+  fee_bps: number;
+  spread_bps: number;
+  slippage_bps: number;
+  /** A new demo account's USDT. */
+  start_balance: string;
+};
+
+export const MARKET_SETTINGS_KEY = 'market';
+export const MARKET_DEFAULTS: MarketSettings = {
+  source: 'simulated',
+  exchange: 'binance',
+  symbols: DEFAULT_SYMBOLS,
+  fee_bps: 10,
+  spread_bps: 5,
+  slippage_bps: 5,
+  start_balance: '10000',
+};
+
+export async function marketSettings(db: Conn): Promise<MarketSettings> {
+  return { ...MARKET_DEFAULTS, ...(await getSetting<Partial<MarketSettings>>(db, MARKET_SETTINGS_KEY, {})) };
+}
+
+/** The same from memory (the change feed keeps it true), for hot paths. */
+export async function cachedMarketSettings(db: Db): Promise<MarketSettings> {
+  return {
+    ...MARKET_DEFAULTS,
+    ...(await cachedSetting<Partial<MarketSettings>>(db, MARKET_SETTINGS_KEY, {})),
+  };
+}

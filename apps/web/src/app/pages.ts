@@ -6,6 +6,69 @@ export type BuiltPage = { load: PageLoader; auth?: boolean; admin?: boolean; tex
 
 /** The spec routes built so far; every other spec route shows the shared "coming soon" page. */
 export const BUILT_PAGES: Record<string, BuiltPage> = {
+  '/pages/home/onlinemain': {
+    load: () => import('../features/trading/pages/MarketsPage.tsx'),
+    texts: 'trading',
+  },
+  '/pages/trade/online': {
+    load: () => import('../features/trading/pages/MarketsPage.tsx'),
+    texts: 'trading',
+  },
+  '/pages/trade/demo2': { load: () => import('../features/trading/pages/MarketsPage.tsx'), texts: 'trading' },
+  '/pages/trade/demoExchange': {
+    load: () => import('../features/trading/pages/MarketsPage.tsx'),
+    texts: 'trading',
+  },
+  '/pages/trade/onlinec': {
+    load: () => import('../features/trading/pages/MarketPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/home/Trade': {
+    load: () => import('../features/trading/pages/MarketPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/home/Tradesell': {
+    load: () => import('../features/trading/pages/MarketPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/demo3': {
+    load: () => import('../features/trading/pages/MarketPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/Recordtx': {
+    load: () => import('../features/trading/pages/RecordsPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/History': {
+    load: () => import('../features/trading/pages/RecordsPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/demo4': {
+    load: () => import('../features/trading/pages/RecordsPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/test': {
+    load: () => import('../features/trading/pages/DemoPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/tradeboard': {
+    load: () => import('../features/trading/pages/BoardPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/CustomProgress': {
+    load: () => import('../features/trading/pages/ChallengePage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
   '/pages/home/home': { load: () => import('../features/home/pages/HomePage.tsx') },
   '/pages/login/login': { load: () => import('../features/auth/pages/LoginPage.tsx') },
   '/pages/register/register': { load: () => import('../features/auth/pages/RegisterPage.tsx') },
@@ -154,6 +217,12 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
 
 /** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
 export const EXTRA_PAGES: Record<string, BuiltPage> = {
+  '/pages/admin/market': {
+    load: () => import('../features/trading/pages/AdminMarketPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'trading',
+  },
   '/pages/Wallet/bonus': { load: () => import('../features/bonus/pages/BonusPage.tsx'), auth: true },
   '/pages/personal/security': {
     load: () => import('../features/security/pages/SecurityPage.tsx'),

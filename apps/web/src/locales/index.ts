@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'mining',
   'network',
   'content',
+  'trading',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -26,7 +27,7 @@ export type Resources = Record<Namespace, Record<string, unknown>>;
  * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
  * (routes.tsx): a member's phone never downloads the admin area's texts, nor the content pages' before it opens one.
  */
-export const PAGE_NAMESPACES = ['admin', 'content'] as const;
+export const PAGE_NAMESPACES = ['admin', 'content', 'trading'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type FirstResources = Omit<Resources, PageNamespace>;
 
@@ -41,9 +42,21 @@ const LOADERS: Record<Language, () => Promise<LanguageModule>> = {
 
 type Texts = { default: Record<string, unknown> };
 const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>> = {
-  'en-US': { admin: () => import('./en-US/admin.json'), content: () => import('./en-US/content.json') },
-  'zh-CN': { admin: () => import('./zh-CN/admin.json'), content: () => import('./zh-CN/content.json') },
-  'bm-MY': { admin: () => import('./bm-MY/admin.json'), content: () => import('./bm-MY/content.json') },
+  'en-US': {
+    admin: () => import('./en-US/admin.json'),
+    content: () => import('./en-US/content.json'),
+    trading: () => import('./en-US/trading.json'),
+  },
+  'zh-CN': {
+    admin: () => import('./zh-CN/admin.json'),
+    content: () => import('./zh-CN/content.json'),
+    trading: () => import('./zh-CN/trading.json'),
+  },
+  'bm-MY': {
+    admin: () => import('./bm-MY/admin.json'),
+    content: () => import('./bm-MY/content.json'),
+    trading: () => import('./bm-MY/trading.json'),
+  },
 };
 
 export async function loadPageNamespace(lang: Language, ns: PageNamespace): Promise<Record<string, unknown>> {
@@ -57,6 +70,7 @@ export async function loadResources(lang: Language): Promise<Resources> {
     ...first,
     admin: await loadPageNamespace(lang, 'admin'),
     content: await loadPageNamespace(lang, 'content'),
+    trading: await loadPageNamespace(lang, 'trading'),
   };
 }
 

@@ -20,6 +20,7 @@ const ENTRIES = [
   '/pages/admin/content',
   '/pages/admin/enquiries',
   '/pages/admin/game',
+  '/pages/admin/market',
 ];
 
 /** The admin area's home: today's figures, then an entry to each admin page. */

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, screenshot } from './browser.ts';
+import { createMember, expectText, fill, logInThroughPage, type NewMember } from './members.ts';
+
+/**
+ * Trading end to end on `npm start`'s own server and market feed: a member opens a market, watches the price move
+ * with the ticker stream, buys on the demo account, finds the fill in the records, and sells it again.
+ */
+let browser: Browser;
+let member: NewMember;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  member = await createMember();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('demo trading', () => {
+  it('opens a market, sees the price move, buys, finds the fill, sells', async () => {
+    const page = await openApp(browser);
+    await logInThroughPage(page, member.userid, member.password);
+    await page.goto(page.url().replace(/#.*$/, '#/pages/trade/online'));
+    await page.getByTestId('markets-page').waitFor();
+    await page.getByTestId('simulated-note').waitFor();
+    const listed = await page.getByTestId('market-BTC-last').textContent();
+    expect(Number(listed)).toBeGreaterThan(0);
+    await page.getByTestId('market-BTC').click();
+    await page.getByTestId('market-page').waitFor();
+    await page.getByTestId('candle-chart').locator('canvas').first().waitFor();
+
+    // The ticker stream moves the price on screen (the feed steps each second).
+    const first = await page.getByTestId('market-last').textContent();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="market-last"]')?.textContent !== before,
+      first,
+      { timeout: 15_000 },
+    );
+
+    await fill(page, 'order-amount', '0.01');
+    await expectText(page.getByTestId('order-estimate'), /Estimated Buy: \d+/);
+    await page.getByTestId('order-submit').click();
+    await expectText(page.locator('.adm-toast-main'), 'Order filled');
+    await expectText(page.getByTestId('order-available'), /Available: \d/);
+    await screenshot(page, 'trading-market');
+
+    await page.goto(page.url().replace(/#.*$/, '#/pages/trade/Recordtx?account=demo'));
+    await page.getByTestId('trade-records-page').waitFor();
+    await expectText(page.getByTestId('trade-records-list'), /Buy BTC\/USDT/);
+    await expectText(page.getByTestId('trade-records-list'), /0\.01 @ \d+/);
+
+    await page.goto(page.url().replace(/#.*$/, '#/pages/trade/onlinec?symbol=BTC%2FUSDT&account=demo'));
+    await page.getByTestId('market-page').waitFor();
+    await page.getByTestId('side-sell').click();
+    await expectText(page.getByTestId('order-available'), 'Available: 0.01 BTC');
+    await fill(page, 'order-amount', '0.01');
+    await page.getByTestId('order-submit').click();
+    await expectText(page.locator('.adm-toast-main'), 'Order filled');
+    await expectText(page.getByTestId('order-available'), 'Available: 0 BTC');
+
+    await page.goto(page.url().replace(/#.*$/, '#/pages/trade/History?account=demo'));
+    await expectText(page.getByTestId('trade-history-list'), /Sell BTC\/USDT/);
+    await expectText(page.getByTestId('trade-history-list'), /Profit -\d/);
+
+    await page.goto(page.url().replace(/#.*$/, '#/pages/trade/tradeboard?account=demo'));
+    await expectText(page.getByTestId('board-trades'), '2');
+    await page.close();
+  });
+});

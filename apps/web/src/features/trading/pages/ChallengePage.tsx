@@ -1,0 +1,44 @@
+import { ProgressBar } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { LoadingBlock } from '../../../components/PageStates.tsx';
+import { challengeQuery } from '../api.ts';
+import '../trading.css';
+
+/** The demo challenge's progress (`/pages/trade/CustomProgress`, DECISIONS section 30). */
+export default function ChallengePage() {
+  const { t } = useTranslation('trading');
+  const [params] = useSearchParams();
+  const account = params.get('account') ?? 'demo';
+  const { data } = useQuery(challengeQuery(account));
+  return (
+    <PageLayout title={t('challenge')} testId="challenge-page">
+      {!data ? (
+        <LoadingBlock />
+      ) : (
+        <section className="balance-grid">
+          <p>{t('challengeIntro', { target: data.target, min: data.min_trades })}</p>
+          <span>
+            {t('progress')}: {data.progress_percent}%
+          </span>
+          <ProgressBar percent={data.progress_percent} aria-label={t('progress')} />
+          <span>
+            {t('equity')}: {Number(data.equity).toFixed(2)} / {data.target} USDT · {t('trades')}:{' '}
+            {data.trades}
+          </span>
+          <ol>
+            {data.steps.map((s) => (
+              <li key={s.key} data-testid={`challenge-step-${s.key}`} data-done={s.done}>
+                {s.done ? '✓ ' : '○ '}
+                {t(`steps.${s.key}`, { min: data.min_trades })}
+              </li>
+            ))}
+          </ol>
+          {data.state === 'reached' && <p className="up-text">{t('reached')}</p>}
+        </section>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,267 @@
+import type { CandleTimeframe } from '@mp/contract';
+import { Button } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { LoadingBlock } from '../../../components/PageStates.tsx';
+import { showToast } from '../../../lib/feedback.ts';
+import { useSubmissionKey } from '../../../lib/submissionKey.ts';
+import { accountsQuery, balanceQuery, candlesQuery, infoQuery, placeOrder, tradingKeys } from '../api.ts';
+import { CandleChart } from '../components/CandleChart.tsx';
+import { Change } from '../components/Change.tsx';
+import { OpenOrders } from '../components/OpenOrders.tsx';
+import { SimulatedNote } from '../components/SimulatedNote.tsx';
+import { changeOf, useTickers } from '../useTickers.ts';
+import '../trading.css';
+
+const TIMEFRAMES: CandleTimeframe[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
+const SPAN: Record<CandleTimeframe, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '1h': 3600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
+
+function OrderForm({
+  account,
+  symbol,
+  last,
+  initialSide,
+}: {
+  account: string;
+  symbol: string;
+  last: string;
+  initialSide: 'buy' | 'sell';
+}) {
+  const { t } = useTranslation('trading');
+  const client = useQueryClient();
+  const keys = useSubmissionKey();
+  const info = useQuery(infoQuery(symbol, account)).data;
+  const balance = useQuery(balanceQuery(account)).data;
+  const [side, setSide] = useState<'buy' | 'sell'>(initialSide);
+  const [type, setType] = useState<'market' | 'limit'>('market');
+  const [amount, setAmount] = useState('');
+  const [price, setPrice] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!info) return <LoadingBlock lines={3} />;
+  const { base, quote } = info.market;
+  const spread = info.spread_bps / 10_000;
+  const ref =
+    type === 'limit' && price ? Number(price) : Number(last) * (side === 'buy' ? 1 + spread : 1 - spread);
+  const value = Number(amount) > 0 ? Number(amount) * ref : 0;
+  const fee = (value * info.fee_bps) / 10_000;
+  const free = (asset: string) => balance?.balances.find((b) => b.asset === asset)?.free ?? '0';
+  const submit = async () => {
+    const request = { account, symbol, side, type, amount, price: type === 'limit' ? price : undefined };
+    setBusy(true);
+    try {
+      const res = await placeOrder({ ...request, idempotency_key: keys.keyFor(request) });
+      keys.settled();
+      showToast(res.msg);
+      setAmount('');
+      await client.invalidateQueries({ queryKey: tradingKeys.all });
+    } catch {
+      // The api client showed the refusal.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="order-form"
+      aria-label={t('trade')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className="row" aria-label={t('trade')}>
+        {(['buy', 'sell'] as const).map((s) => (
+          <Button
+            key={s}
+            color={side === s ? (s === 'buy' ? 'success' : 'danger') : 'default'}
+            aria-pressed={side === s}
+            onClick={() => setSide(s)}
+            data-testid={`side-${s}`}
+          >
+            {t(s)}
+          </Button>
+        ))}
+      </fieldset>
+      <fieldset className="row" aria-label={t('limit')}>
+        {(['market', 'limit'] as const).map((k) => (
+          <Button
+            key={k}
+            size="small"
+            fill={type === k ? 'solid' : 'outline'}
+            aria-pressed={type === k}
+            onClick={() => setType(k)}
+            data-testid={`type-${k}`}
+          >
+            {t(k)}
+          </Button>
+        ))}
+      </fieldset>
+      {type === 'limit' ? (
+        <label>
+          {t('price', { asset: quote })}
+          <input
+            id="order-price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            placeholder={last}
+          />
+        </label>
+      ) : (
+        <p className="hint">{t('marketPriceHint')}</p>
+      )}
+      <label>
+        {t('amount', { asset: base })}
+        <input
+          id="order-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          placeholder={info.market.min_amount}
+        />
+      </label>
+      <p className="hint" data-testid="order-available">
+        {t(
+          'available',
+          side === 'buy' ? { amount: free(quote), asset: quote } : { amount: free(base), asset: base },
+        )}
+      </p>
+      <p className="hint" data-testid="order-estimate">
+        {t('estimate', { side: t(side), value: value.toFixed(2), asset: quote })} ·{' '}
+        {t('fee', { bps: info.fee_bps, value: fee.toFixed(4), asset: quote })}
+      </p>
+      <Button
+        type="submit"
+        block
+        color={side === 'buy' ? 'success' : 'danger'}
+        loading={busy}
+        disabled={!amount}
+        data-testid="order-submit"
+      >
+        {t('placeOrder', { side: t(side), base })}
+      </Button>
+    </form>
+  );
+}
+
+/** One market (`/pages/trade/onlinec`, the demo's `demo3`, the quick buy and sell screens): price, candles, order form. */
+export default function MarketPage() {
+  const { t } = useTranslation('trading');
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const symbol = params.get('symbol') ?? 'BTC/USDT';
+  const account = params.get('account') ?? 'demo';
+  const [tf, setTf] = useState<CandleTimeframe>('1m');
+  const info = useQuery(infoQuery(symbol, account));
+  const chart = useQuery(candlesQuery(symbol, tf));
+  const accounts = useQuery(accountsQuery).data?.list ?? [];
+  const live = useTickers([symbol])[symbol];
+  const ticker = info.data?.ticker;
+  const last = live?.last ?? ticker?.last ?? '';
+  const change = live ? changeOf(live) : (ticker?.change_24h ?? '0.00');
+  const initialSide = pathname.endsWith('/Tradesell') ? 'sell' : 'buy';
+  const title = pathname.endsWith('/Tradesell')
+    ? t('quickSell')
+    : pathname.endsWith('/Trade')
+      ? t('quickBuy')
+      : symbol;
+  return (
+    <PageLayout title={title} testId="market-page">
+      <SimulatedNote show={live?.simulated ?? ticker?.simulated ?? false} />
+      <div className="account-picker">
+        <label>
+          {t('account')}{' '}
+          <select
+            value={account}
+            onChange={(e) => setParams({ symbol, account: e.target.value })}
+            data-testid="account-select"
+          >
+            {(accounts.length ? accounts : [{ id: 'demo', kind: 'paper', venue: 'demo', label: '' }]).map(
+              (a) => (
+                <option key={a.id} value={a.id}>
+                  {a.kind === 'paper' ? t(`accounts.${a.id}`) : `${a.label || a.venue} (${a.venue})`}
+                </option>
+              ),
+            )}
+          </select>
+        </label>{' '}
+        <label>
+          {t('chooseMarket')}{' '}
+          <select
+            value={symbol}
+            onChange={(e) => setParams({ symbol: e.target.value, account })}
+            data-testid="symbol-select"
+          >
+            {[
+              'BTC/USDT',
+              'ETH/USDT',
+              'BNB/USDT',
+              'SOL/USDT',
+              'XRP/USDT',
+              'DOGE/USDT',
+              'ADA/USDT',
+              'TRX/USDT',
+              'LTC/USDT',
+              'TON/USDT',
+            ].map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="trade-head">
+        <div>
+          <span className="price" data-testid="market-last">
+            {last}
+          </span>{' '}
+          <Change value={change} testId="market-change" />
+        </div>
+        {ticker && (
+          <div className="stats">
+            <span>
+              {t('high')} {live?.high_24h ?? ticker.high_24h}
+            </span>
+            <span>
+              {t('low')} {live?.low_24h ?? ticker.low_24h}
+            </span>
+            <span>
+              {t('volume')} {Number(live?.volume_24h ?? ticker.volume_24h).toLocaleString()}
+            </span>
+          </div>
+        )}
+      </div>
+      <fieldset className="tf-picker" aria-label={t('timeframe')}>
+        {TIMEFRAMES.map((x) => (
+          <button key={x} type="button" aria-pressed={tf === x} onClick={() => setTf(x)}>
+            {x}
+          </button>
+        ))}
+      </fieldset>
+      <CandleChart rows={chart.data?.list ?? []} last={last} span={SPAN[tf]} />
+      {last && (
+        <OrderForm
+          key={`${account}-${symbol}`}
+          account={account}
+          symbol={symbol}
+          last={last}
+          initialSide={initialSide}
+        />
+      )}
+      <OpenOrders account={account} />
+      <div className="tile-links">
+        <Link to={`/pages/trade/Recordtx?account=${account}`}>{t('records')}</Link>
+        <Link to={`/pages/trade/History?account=${account}`}>{t('orders')}</Link>
+      </div>
+    </PageLayout>
+  );
+}

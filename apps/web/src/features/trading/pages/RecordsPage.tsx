@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { EmptyBlock } from '../../../components/PageStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { fetchFills, fetchOrderHistory, tradingKeys } from '../api.ts';
+import '../trading.css';
+
+/** Fills (`/pages/trade/Recordtx`, the demo's `demo4`) or ended orders with profit (`/pages/trade/History`). */
+export default function RecordsPage() {
+  const { t } = useTranslation('trading');
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const account = params.get('account') ?? 'demo';
+  const orders = pathname.endsWith('/History');
+  const title = t(`routes:${pathname}`);
+  if (orders)
+    return (
+      <PageLayout title={title} testId="trade-history-page">
+        <PagedList
+          queryKey={tradingKeys.orders(account)}
+          fetchPage={fetchOrderHistory(account)}
+          itemKey={(o) => o.order_id}
+          empty={<EmptyBlock text={t('noRecords')} testId="trade-history-empty" />}
+          testId="trade-history-list"
+          renderItem={(o) => (
+            <div className="order-row" data-testid={`history-${o.order_id}`}>
+              <div className="top">
+                <span className={o.side === 'buy' ? 'up-text' : 'down-text'}>
+                  {t(`side.${o.side}`)} {o.symbol} · {t(o.type)}
+                </span>
+                <span>{t(`state.${o.state}`)}</span>
+              </div>
+              <span>
+                {o.filled}/{o.amount} @ {o.avg_price || o.price} · {t('fees')} {o.fee} {o.fee_asset}
+              </span>
+              {o.pnl && (
+                <span className={o.pnl.startsWith('-') ? 'down-text' : 'up-text'}>
+                  {t('pnl')} {o.pnl} {o.fee_asset}
+                </span>
+              )}
+              <span>{new Date(o.updated_at).toLocaleString()}</span>
+            </div>
+          )}
+        />
+      </PageLayout>
+    );
+  return (
+    <PageLayout title={title} testId="trade-records-page">
+      <PagedList
+        queryKey={tradingKeys.fills(account)}
+        fetchPage={fetchFills(account)}
+        itemKey={(f) => `${f.order_id}-${f.at}`}
+        empty={<EmptyBlock text={t('noRecords')} testId="trade-records-empty" />}
+        testId="trade-records-list"
+        renderItem={(f) => (
+          <div className="order-row" data-testid={`fill-${f.order_id}`}>
+            <div className="top">
+              <span className={f.side === 'buy' ? 'up-text' : 'down-text'}>
+                {t(`side.${f.side}`)} {f.symbol}
+              </span>
+              <span>{new Date(f.at).toLocaleString()}</span>
+            </div>
+            <span>
+              {f.amount} @ {f.price} · {t('fees')} {f.fee} {f.fee_asset}
+            </span>
+            {f.pnl && (
+              <span className={f.pnl.startsWith('-') ? 'down-text' : 'up-text'}>
+                {t('pnl')} {f.pnl} {f.fee_asset}
+              </span>
+            )}
+          </div>
+        )}
+      />
+    </PageLayout>
+  );
+}

@@ -13,6 +13,7 @@ import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from './features/trading/accounts.ts';
 import { createMarketFeed } from './features/trading/feed.ts';
 import { createMarketData } from './features/trading/market-data.ts';
+import { loadDemoTrades } from './features/trading/demo-trades.ts';
 import { marketSettings } from './features/trading/settings.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -62,6 +63,8 @@ async function main() {
   if (config.marketFeed) {
     say('Market feed: preparing price history (the first start makes some days of candles)...');
     await feed.step();
+    if (config.demoData)
+      await loadDemoTrades(db, trading).catch((err: unknown) => log.error(`demo trades: ${String(err)}`));
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);
     });

@@ -186,6 +186,15 @@ export const ORDER_STATES = ['open', 'filled', 'cancelled', 'rejected'] as const
 export type OrderState = (typeof ORDER_STATES)[number];
 export const CANDLE_TIMEFRAMES = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 export type CandleTimeframe = (typeof CANDLE_TIMEFRAMES)[number];
+/** Seconds of one candle of each timeframe. */
+export const CANDLE_SECONDS: Record<CandleTimeframe, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '1h': 3600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
 /** Where market prices come from: the seeded synthetic feed, or an exchange's public data through ccxt. */
 export const MARKET_SOURCES = ['simulated', 'live'] as const;
 export type MarketSource = (typeof MARKET_SOURCES)[number];

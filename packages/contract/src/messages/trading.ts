@@ -105,6 +105,11 @@ export const TRADING_MESSAGES = {
     'zh-CN': '模拟账户已重置',
     'bm-MY': 'Akaun demo bermula semula',
   },
+  trading_paper_only: {
+    'en-US': 'Only a demo account can do this',
+    'zh-CN': '只有模拟账户可以进行此操作',
+    'bm-MY': 'Hanya akaun demo boleh melakukan ini',
+  },
   market_symbols_invalid: {
     'en-US': 'Unknown market(s): {symbols}',
     'zh-CN': '未知的交易对：{symbols}',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CandleTimeframe } from '@mp/contract';
+import { type CandleTimeframe, formatAmount } from '@mp/contract';
 import { type Selectable, sql } from 'kysely';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { TradeOrdersTable } from '../../db/schema-trading.ts';
@@ -52,14 +52,14 @@ type BalanceRow = { asset: string; free: bigint; used: bigint; cost: bigint };
 
 const unitsOf = (def: MarketDef, amount: bigint) =>
   amount * 10n ** BigInt(UNIT_DECIMALS - def.amountDecimals);
+/** A stored price (the feed writes it at the market's price decimals) in price units. */
 const priceInt = (text: string, def: MarketDef): bigint => {
-  const [whole = '0', frac = ''] = text.split('.');
-  return BigInt(whole + frac.padEnd(def.priceDecimals, '0').slice(0, def.priceDecimals));
+  const v = parseDecimal(text, def.priceDecimals);
+  if (typeof v !== 'bigint')
+    throw new Error(`price ${text} of ${def.symbol} is not at ${def.priceDecimals} decimals`);
+  return v;
 };
-const priceStr = (v: bigint, def: MarketDef) => {
-  const s = v.toString().padStart(def.priceDecimals + 1, '0');
-  return def.priceDecimals === 0 ? s : `${s.slice(0, -def.priceDecimals)}.${s.slice(-def.priceDecimals)}`;
-};
+const priceStr = (v: bigint, def: MarketDef) => formatAmount(v, def.priceDecimals, def.priceDecimals);
 
 export function requestHash(r: OrderRequest, account: string): string {
   return createHash('sha256')
@@ -408,27 +408,24 @@ export class PaperExchange implements ExchangeGateway {
         .executeTakeFirst();
       if (!order) throw fieldRefusal(404, 'order_id', 'order_not_found');
       if (order.state !== 'open') throw fieldRefusal(409, 'order_id', 'order_not_open');
-      return orderOf(await this.release(tx, order, 'cancelled', ''));
+      // What it held is free again.
+      const def = this.market(order.symbol);
+      const asset = order.side === 'buy' ? def.quote : def.base;
+      const held = BigInt(order.reserved);
+      if (held > 0n) {
+        const b = (await lockBalances(tx, this.account.id, [asset])).get(asset)!;
+        b.used -= held;
+        b.free += held;
+        await saveBalances(tx, this.account.id, [b]);
+      }
+      const row = await tx
+        .updateTable('trade_orders')
+        .set({ state: 'cancelled', reserved: '0', updated_at: this.d.clock.now() })
+        .where('id', '=', order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return orderOf(row);
     });
-  }
-
-  /** Ends an open order without a fill, giving back what it held. */
-  private async release(tx: Tx, order: OrderRow, state: 'cancelled', reason: string): Promise<OrderRow> {
-    const def = this.market(order.symbol);
-    const asset = order.side === 'buy' ? def.quote : def.base;
-    const held = BigInt(order.reserved);
-    if (held > 0n) {
-      const b = (await lockBalances(tx, this.account.id, [asset])).get(asset)!;
-      b.used -= held;
-      b.free += held;
-      await saveBalances(tx, this.account.id, [b]);
-    }
-    return tx
-      .updateTable('trade_orders')
-      .set({ state, reason, reserved: '0', updated_at: this.d.clock.now() })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
   }
 
   async openOrders(symbol?: string): Promise<GatewayOrder[]> {

@@ -1,14 +1,13 @@
 import { DEMO_ACCOUNT, type ExchangeId, type PaperVenue } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
-import type { ExchangeGateway } from '../../adapters/exchange/gateway.ts';
 import { openKeys } from '../../adapters/exchange/keys.ts';
 import { PaperExchange } from '../../adapters/exchange/paper.ts';
 import { parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
 import { fieldRefusal } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CcxtFactory } from '../../adapters/exchange/ccxt.ts';
+import type { CcxtFactory, CcxtGateway } from '../../adapters/exchange/ccxt.ts';
 import type { MarketData } from './market-data.ts';
-import { MARKET_BY_SYMBOL, paperVenueOf, VENUES } from './markets.ts';
+import { MARKET_BY_SYMBOL, paperAccountName, paperVenueOf, VENUES } from './markets.ts';
 import { cachedMarketSettings, type MarketSettings } from './settings.ts';
 
 /**
@@ -38,7 +37,7 @@ export type ResolvedAccount =
       name: string;
       id: string;
       venue: ExchangeId;
-      gateway: ExchangeGateway;
+      gateway: CcxtGateway;
       settings: MarketSettings;
     };
 
@@ -57,8 +56,34 @@ export function paperFees(settings: MarketSettings, venue: 'demo' | PaperVenue) 
   };
 }
 
+/**
+ * Paper accounts are never deleted, so a member's account id, once known, holds on every server: each order spares
+ * the lookup.
+ */
+const paperIdsOf = new WeakMap<Db, Map<string, string>>();
+
 /** The paper account's row id, made (with its starting balance) the first time it is used. */
 export async function ensurePaperAccount(
+  db: Db,
+  memberId: string,
+  venue: string,
+  start: bigint,
+): Promise<string> {
+  let paperIds = paperIdsOf.get(db);
+  if (!paperIds) {
+    paperIds = new Map();
+    paperIdsOf.set(db, paperIds);
+  }
+  const cacheKey = `${memberId}:${venue}`;
+  const known = paperIds.get(cacheKey);
+  if (known) return known;
+  const id = await findOrMakePaperAccount(db, memberId, venue, start);
+  if (paperIds.size >= 100_000) paperIds.delete(paperIds.keys().next().value as string);
+  paperIds.set(cacheKey, id);
+  return id;
+}
+
+async function findOrMakePaperAccount(
   db: Db,
   memberId: string,
   venue: string,
@@ -169,7 +194,7 @@ export function createTradingAccounts(d: TradingDeps) {
         .limit(500)
         .execute();
       for (const o of orders) {
-        const venue = paperVenueOf(o.venue === 'demo' ? 'demo' : `demo-${o.venue}`) ?? 'demo';
+        const venue = paperVenueOf(paperAccountName(o.venue)) ?? 'demo';
         const gw = paperGateway(o.account_id, o.member_id, venue, settings);
         try {
           if (await gw.fillReached(o, r.low, r.high)) filled++;

@@ -50,15 +50,12 @@ type SymbolState = {
   stats: { open: number; high: number; low: number; volume: number };
 };
 
-export type FeedStatus = { live: boolean; lastTickAt: string; error: string };
-
 export type MarketFeed = {
   /** Moves every market to `now`; returns each market's span of prices since the last step (for limit orders). */
   step: (now?: Date) => Promise<TickRange[]>;
   /** Steps each second while this process holds the writer's lock; `onTick` sees every step's spans. */
   start: (onTick?: (ranges: TickRange[]) => Promise<void>) => void;
   stop: () => Promise<void>;
-  status: () => FeedStatus;
 };
 
 const minuteOf = (second: number) => second - (second % 60);
@@ -77,23 +74,25 @@ export function createMarketFeed(opts: {
   const backfillDays = opts.backfillDays ?? 4;
   const historyDays = opts.historyDays ?? 200;
   const states = new Map<string, SymbolState>();
-  let lastTickAt = '';
   let error = '';
   let liveNow = false;
   let lastSaid = '';
   let liveSource: LiveSource | undefined;
   let stepping: Promise<TickRange[]> | undefined;
 
-  async function writeCandles(symbol: string, candles: Candle[], simulated: boolean, def: MarketDef) {
-    for (let i = 0; i < candles.length; i += 2000) {
-      const part = candles.slice(i, i + 2000);
+  /** Writes candles of any markets in statements of at most 2,000 rows (one statement for a usual step). */
+  async function writeCandles(rows: { def: MarketDef; candle: Candle; simulated: boolean }[]) {
+    for (let i = 0; i < rows.length; i += 2000) {
+      const part = rows.slice(i, i + 2000);
+      const col = (f: (r: (typeof part)[number]) => unknown) => part.map(f);
       await sql`
         INSERT INTO market_candles (symbol, open_time, open, high, low, close, volume, simulated)
-        SELECT ${symbol}, to_timestamp(t), o, h, l, c, v, ${simulated}
-        FROM unnest(${part.map((c) => c.openTime)}::bigint[], ${part.map((c) => priceText(def, c.open))}::numeric[],
-          ${part.map((c) => priceText(def, c.high))}::numeric[], ${part.map((c) => priceText(def, c.low))}::numeric[],
-          ${part.map((c) => priceText(def, c.close))}::numeric[], ${part.map((c) => c.volume.toFixed(4))}::numeric[])
-          AS x(t, o, h, l, c, v)
+        SELECT s, to_timestamp(t), o, h, l, c, v, sim
+        FROM unnest(${col((r) => r.def.symbol)}::text[], ${col((r) => r.candle.openTime)}::bigint[],
+          ${col((r) => priceText(r.def, r.candle.open))}::numeric[], ${col((r) => priceText(r.def, r.candle.high))}::numeric[],
+          ${col((r) => priceText(r.def, r.candle.low))}::numeric[], ${col((r) => priceText(r.def, r.candle.close))}::numeric[],
+          ${col((r) => r.candle.volume.toFixed(4))}::numeric[], ${col((r) => r.simulated)}::boolean[])
+          AS x(s, t, o, h, l, c, v, sim)
         ON CONFLICT (symbol, open_time) DO UPDATE SET high = excluded.high, low = excluded.low,
           close = excluded.close, volume = excluded.volume, simulated = excluded.simulated`.execute(db);
     }
@@ -107,8 +106,9 @@ export function createMarketFeed(opts: {
     // Walk backwards from p0 is not GBM; walk forwards from p0 over the whole history instead.
     const hourly = synthCandles(def, def.p0, hourlyFrom, HOUR, (oneMinuteFrom - hourlyFrom) / HOUR, 12);
     const minutes = synthCandles(def, hourly.last, oneMinuteFrom, 60, (minute - oneMinuteFrom) / 60, 6);
-    await writeCandles(def.symbol, hourly.candles, true, def);
-    await writeCandles(def.symbol, minutes.candles, true, def);
+    await writeCandles(
+      [...hourly.candles, ...minutes.candles].map((candle) => ({ def, candle, simulated: true })),
+    );
     const p = minutes.last;
     return {
       def,
@@ -287,7 +287,11 @@ export function createMarketFeed(opts: {
       lastSaid = said;
     }
     if (touched.length === 0) return [];
-    for (const { st, candles } of touched) await writeCandles(st.def.symbol, candles, st.simulated, st.def);
+    await writeCandles(
+      touched.flatMap(({ st, candles }) =>
+        candles.map((candle) => ({ def: st.def, candle, simulated: st.simulated })),
+      ),
+    );
     if (minuteTurned) await refreshStats(nowSecond);
     const message: TickMessage = {
       at: now.getTime(),
@@ -315,7 +319,6 @@ export function createMarketFeed(opts: {
       );
       await sql`SELECT pg_notify(${TICKS_CHANNEL}, ${JSON.stringify(message)})`.execute(tx);
     });
-    lastTickAt = now.toISOString();
     return ranges;
   }
 
@@ -374,6 +377,5 @@ export function createMarketFeed(opts: {
       await stepping?.catch(() => {});
       await lockClient?.end().catch(() => {});
     },
-    status: () => ({ live: liveNow, lastTickAt, error }),
   };
 }

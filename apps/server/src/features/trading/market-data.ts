@@ -1,4 +1,4 @@
-import type { CandleTimeframe } from '@mp/contract';
+import { CANDLE_SECONDS, type CandleTimeframe } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,15 +13,6 @@ export type TickerRow = {
   volume_24h: string;
   simulated: boolean;
   at: Date;
-};
-
-export const TIMEFRAME_SECONDS: Record<CandleTimeframe, number> = {
-  '1m': 60,
-  '5m': 300,
-  '15m': 900,
-  '1h': 3600,
-  '4h': 14_400,
-  '1d': 86_400,
 };
 
 /** A ticker older than this is not a price to fill an order at. */
@@ -59,7 +50,7 @@ export function createMarketData(db: Db, clock: Clock): MarketData {
       return db.selectFrom('market_tickers').selectAll().where('symbol', '=', symbol).executeTakeFirst();
     },
     async candles(symbol, timeframe, limit) {
-      const span = TIMEFRAME_SECONDS[timeframe];
+      const span = CANDLE_SECONDS[timeframe];
       const latest = await db
         .selectFrom('market_candles')
         .select('open_time')

@@ -77,3 +77,6 @@ export function paperVenueOf(account: string): 'demo' | PaperVenue | undefined {
   const venue = account.startsWith('demo-') ? account.slice(5) : '';
   return (PAPER_VENUES as readonly string[]).includes(venue) ? (venue as PaperVenue) : undefined;
 }
+
+/** The account name of a paper account's venue (the inverse of `paperVenueOf`). */
+export const paperAccountName = (venue: string): string => (venue === 'demo' ? 'demo' : `demo-${venue}`);

@@ -23,7 +23,8 @@ import {
   tradingAccounts,
 } from '@mp/contract';
 import { sql } from 'kysely';
-import type { GatewayOrder } from '../../adapters/exchange/gateway.ts';
+import type { CcxtGateway } from '../../adapters/exchange/ccxt.ts';
+import type { GatewayOrder, OrderRequest } from '../../adapters/exchange/gateway.ts';
 import { keyHint, sealKeys } from '../../adapters/exchange/keys.ts';
 import { equityOf, orderOf, requestHash } from '../../adapters/exchange/paper.ts';
 import { formatUnits, parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
@@ -32,18 +33,24 @@ import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, numericId, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { getSetting, putSetting } from '../system/settings.ts';
-import { QUOTE, type TradingAccounts, type TradingDeps } from './accounts.ts';
+import { QUOTE, startBalanceUnits, type TradingAccounts, type TradingDeps } from './accounts.ts';
 import { FEED_STATUS_KEY } from './feed.ts';
 import type { TickerRow } from './market-data.ts';
 import {
   MARKET_BY_SYMBOL,
   MARKETS,
   type MarketDef,
+  paperAccountName,
   paperVenueOf,
   PRICE_BAND_PERCENT,
   VENUES,
 } from './markets.ts';
-import { MARKET_SETTINGS_KEY, type MarketSettings, marketSettings } from './settings.ts';
+import {
+  cachedMarketSettings,
+  MARKET_SETTINGS_KEY,
+  type MarketSettings,
+  marketSettings,
+} from './settings.ts';
 
 const pct = (num: number) => (Number.isFinite(num) ? num.toFixed(2) : '0.00');
 
@@ -94,7 +101,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
   const { db, data } = d;
 
   async function listed(settings?: MarketSettings): Promise<TickerRow[]> {
-    const s = settings ?? (await marketSettings(db));
+    const s = settings ?? (await cachedMarketSettings(db));
     const rows = await data.tickers();
     return rows.filter((r) => s.symbols.includes(r.symbol));
   }
@@ -125,8 +132,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
     return r?.at ? new Date(r.at as Date) : new Date(0);
   }
 
-  async function fillsOf(accountId: string) {
-    const since = await resetAt(accountId);
+  async function fillsSince(accountId: string, since: Date) {
     return db
       .selectFrom('trade_fills')
       .select(['at', 'equity_after', 'pnl', 'fee'])
@@ -138,7 +144,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
 
   return [
     handle(getcMarket, async (input) => {
-      const settings = await marketSettings(db);
+      const settings = await cachedMarketSettings(db);
       const rows = (await listed(settings)).filter(
         (r) => !input.quote || r.symbol.endsWith(`/${input.quote.toUpperCase()}`),
       );
@@ -163,7 +169,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
       const def = marketOf(input.symbol);
       const ticker = await data.ticker(def.symbol);
       if (!ticker) throw new Refusal(409, 'market_stale');
-      const settings = await marketSettings(db);
+      const settings = await cachedMarketSettings(db);
       const venue = paperVenueOf(input.account ?? DEMO_ACCOUNT);
       return {
         market: {
@@ -208,7 +214,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
       const paper = ['demo', ...PAPER_VENUES].map((venue) => {
         const row = rows.find((r) => r.kind === 'paper' && r.venue === venue);
         return {
-          id: venue === 'demo' ? DEMO_ACCOUNT : `demo-${venue}`,
+          id: paperAccountName(venue),
           kind: 'paper' as const,
           venue,
           label: '',
@@ -301,8 +307,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
         .where('o.member_id', '=', ctx.member.id)
         .executeTakeFirst();
       if (!row) throw fieldRefusal(404, 'order_id', 'order_not_found');
-      const name =
-        row.kind === 'paper' ? (row.venue === 'demo' ? DEMO_ACCOUNT : `demo-${row.venue}`) : row.account_id;
+      const name = row.kind === 'paper' ? paperAccountName(row.venue) : row.account_id;
       const account = await accounts.resolve(ctx.member.id, name);
       if (account.kind === 'paper') {
         const order = await account.gateway.cancelOrder(id);
@@ -372,12 +377,8 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
     handle(demoReset, async (input, ctx) => {
       const name = input.account ?? DEMO_ACCOUNT;
       const account = await accounts.resolve(ctx.member.id, name);
-      if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'field_invalid');
-      const start = parseDecimal(account.settings.start_balance, UNIT_DECIMALS);
-      const resets = await account.gateway.reset(
-        input.idempotency_key,
-        typeof start === 'bigint' ? start : 10_000n * 10n ** 8n,
-      );
+      if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'trading_paper_only');
+      const resets = await account.gateway.reset(input.idempotency_key, startBalanceUnits(account.settings));
       return reply({ account: name, resets }, 'demo_reset_done');
     }),
 
@@ -489,9 +490,10 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
     handle(tradeBoard, async (input, ctx) => {
       const name = input.account ?? DEMO_ACCOUNT;
       const account = await accounts.resolve(ctx.member.id, name);
-      if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'field_invalid');
+      if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'trading_paper_only');
+      const since = await resetAt(account.id);
       const [fills, row, tickers] = await Promise.all([
-        fillsOf(account.id),
+        fillsSince(account.id, since),
         db
           .selectFrom('trading_accounts')
           .select(['start_balance', 'created_at'])
@@ -516,10 +518,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
       }
       const curve = [
         {
-          at: (fills.length
-            ? new Date(Math.max(row.created_at.getTime(), (await resetAt(account.id)).getTime()))
-            : row.created_at
-          ).toISOString(),
+          at: new Date(Math.max(row.created_at.getTime(), since.getTime())).toISOString(),
           equity: formatUnits(start),
         },
         ...fills.slice(-500).map((f) => ({ at: f.at.toISOString(), equity: formatUnits(f.equity_after) })),
@@ -544,7 +543,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
     handle(demoChallenge, async (input, ctx) => {
       const name = input.account ?? DEMO_ACCOUNT;
       const account = await accounts.resolve(ctx.member.id, name);
-      if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'field_invalid');
+      if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'trading_paper_only');
       const since = await resetAt(account.id);
       const [row, tickers, stats] = await Promise.all([
         db
@@ -646,8 +645,8 @@ async function exchangeOrder(
   db: Db,
   accountId: string,
   memberId: string,
-  gateway: import('../../adapters/exchange/gateway.ts').ExchangeGateway,
-  r: import('../../adapters/exchange/gateway.ts').OrderRequest,
+  gateway: CcxtGateway,
+  r: OrderRequest,
 ): Promise<GatewayOrder> {
   const def = MARKET_BY_SYMBOL.get(r.symbol)!;
   const amount = parseDecimal(r.amount, UNIT_DECIMALS);
@@ -689,7 +688,7 @@ async function exchangeOrder(
   }
   let sent: GatewayOrder;
   try {
-    sent = await (gateway as import('../../adapters/exchange/ccxt.ts').CcxtGateway).createOrder({
+    sent = await gateway.createOrder({
       ...r,
       clientOrderId: `mp${row.id}`,
     });

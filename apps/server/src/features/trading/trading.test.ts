@@ -237,6 +237,12 @@ describe('demo trading', () => {
     expect(open.list).toEqual([]);
     const none = await t.ok<{ total: number }>('Tradetx/Recordtx2', {}, { token: m.token });
     expect(none.total).toBe(0);
+    const badDate = await t.call('Tradetx/Recordtx', { from: '2026-13-40' }, { token: m.token });
+    expect(badDate.http).toBe(422);
+    expect((await t.call('Tradetx/summary', { account: 'nope' }, { token: m.token })).http).toBe(404);
+    expect((await t.call('Online/marketinfo', { symbol: 'ETH/BTC' })).body.msg).toBe(
+      'There is no market ETH/BTC',
+    );
   });
 
   it('refuses to fill at a price that is not current', async () => {

@@ -1,3 +1,4 @@
+import { EXCHANGE_IDS } from '@mp/contract/web';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +8,13 @@ import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { adminMarketQuery, saveMarketSettings, tradingKeys } from '../api.ts';
 import '../trading.css';
+
+const NUMBER_FIELDS = {
+  fee_bps: 'feeBps',
+  spread_bps: 'spreadBps',
+  slippage_bps: 'slippageBps',
+  start_balance: 'startBalance',
+} as const;
 
 /** The operator's market settings: price source and exchange, listed markets, paper fees and starting balance. */
 export default function AdminMarketPage() {
@@ -68,7 +76,7 @@ export default function AdminMarketPage() {
         <label>
           {t('admin.exchange')}
           <select id="market-exchange" value={form.exchange} onChange={set('exchange')}>
-            {['binance', 'okx', 'bybit', 'bitget', 'gate', 'kucoin', 'mexc'].map((x) => (
+            {EXCHANGE_IDS.map((x) => (
               <option key={x}>{x}</option>
             ))}
           </select>
@@ -78,11 +86,9 @@ export default function AdminMarketPage() {
           <input id="market-symbols" value={form.symbols ?? ''} onChange={set('symbols')} />
           <span className="hint">{data.known_symbols.join(', ')}</span>
         </label>
-        {(['fee_bps', 'spread_bps', 'slippage_bps', 'start_balance'] as const).map((k) => (
+        {Object.entries(NUMBER_FIELDS).map(([k, label]) => (
           <label key={k}>
-            {t(
-              `admin.${k === 'fee_bps' ? 'feeBps' : k === 'spread_bps' ? 'spreadBps' : k === 'slippage_bps' ? 'slippageBps' : 'startBalance'}`,
-            )}
+            {t(`admin.${label}`)}
             <input id={`market-${k}`} inputMode="decimal" value={form[k] ?? ''} onChange={set(k)} />
           </label>
         ))}

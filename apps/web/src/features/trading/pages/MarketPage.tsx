@@ -1,4 +1,4 @@
-import type { CandleTimeframe } from '@mp/contract';
+import { CANDLE_SECONDS, CANDLE_TIMEFRAMES, type CandleTimeframe } from '@mp/contract/web';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,15 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { useSubmissionKey } from '../../../lib/submissionKey.ts';
-import { accountsQuery, balanceQuery, candlesQuery, infoQuery, placeOrder, tradingKeys } from '../api.ts';
+import {
+  accountsQuery,
+  balanceQuery,
+  candlesQuery,
+  infoQuery,
+  marketsQuery,
+  placeOrder,
+  tradingKeys,
+} from '../api.ts';
 import { CandleChart } from '../components/CandleChart.tsx';
 import { Change } from '../components/Change.tsx';
 import { OpenOrders } from '../components/OpenOrders.tsx';
@@ -16,15 +24,42 @@ import { SimulatedNote } from '../components/SimulatedNote.tsx';
 import { changeOf, useTickers } from '../useTickers.ts';
 import '../trading.css';
 
-const TIMEFRAMES: CandleTimeframe[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
-const SPAN: Record<CandleTimeframe, number> = {
-  '1m': 60,
-  '5m': 300,
-  '15m': 900,
-  '1h': 3600,
-  '4h': 14_400,
-  '1d': 86_400,
-};
+/** A row of buttons choosing one of `options` (side, order type). */
+function Choice<T extends string>({
+  options,
+  value,
+  onChange,
+  label,
+  testId,
+  colorOf,
+}: {
+  options: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+  label: string;
+  testId: string;
+  colorOf?: (v: T) => 'success' | 'danger';
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <fieldset className="row" aria-label={label}>
+      {options.map((o) => (
+        <Button
+          key={o}
+          color={value === o && colorOf ? colorOf(o) : 'default'}
+          fill={value === o || colorOf ? 'solid' : 'outline'}
+          aria-pressed={value === o}
+          onClick={() => onChange(o)}
+          data-testid={`${testId}-${o}`}
+        >
+          {t(o)}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+const sideColor = (s: 'buy' | 'sell') => (s === 'buy' ? 'success' : 'danger');
 
 function OrderForm({
   account,
@@ -79,33 +114,21 @@ function OrderForm({
         void submit();
       }}
     >
-      <fieldset className="row" aria-label={t('trade')}>
-        {(['buy', 'sell'] as const).map((s) => (
-          <Button
-            key={s}
-            color={side === s ? (s === 'buy' ? 'success' : 'danger') : 'default'}
-            aria-pressed={side === s}
-            onClick={() => setSide(s)}
-            data-testid={`side-${s}`}
-          >
-            {t(s)}
-          </Button>
-        ))}
-      </fieldset>
-      <fieldset className="row" aria-label={t('limit')}>
-        {(['market', 'limit'] as const).map((k) => (
-          <Button
-            key={k}
-            size="small"
-            fill={type === k ? 'solid' : 'outline'}
-            aria-pressed={type === k}
-            onClick={() => setType(k)}
-            data-testid={`type-${k}`}
-          >
-            {t(k)}
-          </Button>
-        ))}
-      </fieldset>
+      <Choice
+        options={['buy', 'sell'] as const}
+        value={side}
+        onChange={setSide}
+        label={t('trade')}
+        testId="side"
+        colorOf={sideColor}
+      />
+      <Choice
+        options={['market', 'limit'] as const}
+        value={type}
+        onChange={setType}
+        label={t('limit')}
+        testId="type"
+      />
       {type === 'limit' ? (
         <label>
           {t('price', { asset: quote })}
@@ -165,6 +188,7 @@ export default function MarketPage() {
   const info = useQuery(infoQuery(symbol, account));
   const chart = useQuery(candlesQuery(symbol, tf));
   const accounts = useQuery(accountsQuery).data?.list ?? [];
+  const markets = useQuery(marketsQuery).data?.list.map((m) => m.symbol) ?? [];
   const live = useTickers([symbol])[symbol];
   const ticker = info.data?.ticker;
   const last = live?.last ?? ticker?.last ?? '';
@@ -202,18 +226,7 @@ export default function MarketPage() {
             onChange={(e) => setParams({ symbol: e.target.value, account })}
             data-testid="symbol-select"
           >
-            {[
-              'BTC/USDT',
-              'ETH/USDT',
-              'BNB/USDT',
-              'SOL/USDT',
-              'XRP/USDT',
-              'DOGE/USDT',
-              'ADA/USDT',
-              'TRX/USDT',
-              'LTC/USDT',
-              'TON/USDT',
-            ].map((s) => (
+            {(markets.length ? markets : [symbol]).map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
@@ -241,13 +254,13 @@ export default function MarketPage() {
         )}
       </div>
       <fieldset className="tf-picker" aria-label={t('timeframe')}>
-        {TIMEFRAMES.map((x) => (
+        {CANDLE_TIMEFRAMES.map((x) => (
           <button key={x} type="button" aria-pressed={tf === x} onClick={() => setTf(x)}>
             {x}
           </button>
         ))}
       </fieldset>
-      <CandleChart rows={chart.data?.list ?? []} last={last} span={SPAN[tf]} />
+      <CandleChart rows={chart.data?.list ?? []} last={last} span={CANDLE_SECONDS[tf]} />
       {last && (
         <OrderForm
           key={`${account}-${symbol}`}

@@ -25,6 +25,7 @@ import {
 } from '../../apps/server/src/ledger/index.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
 import { cpuPerCall, cpuSplit, hasWrk, log, machineBusyMs, startAppServer } from '../common.ts';
+import { insertMembers } from '../seed.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,28 +81,12 @@ async function main() {
     const txHash = await hashPassword('654321');
     const pwHash = await hashPassword('secret123');
     log(`creating ${MEMBERS} members with 1,000,000 USDT each ...`);
-    const ids: string[] = [];
-    for (let i = 0; i < MEMBERS; i += 500) {
-      const rows = await db
-        .insertInto('members')
-        .values(
-          Array.from({ length: Math.min(500, MEMBERS - i) }, (_, k) => ({
-            userid: `bench${i + k}`,
-            name: '',
-            email: null,
-            mobile: null,
-            tel_prefix: null,
-            password_hash: pwHash,
-            tx_password_hash: txHash,
-            sponsor_id: null,
-            placement_parent_id: null,
-            side: null,
-          })),
-        )
-        .returning('id')
-        .execute();
-      ids.push(...rows.map((r) => r.id));
-    }
+    const ids = await insertMembers(db, {
+      prefix: 'bench',
+      count: MEMBERS,
+      passwordHash: pwHash,
+      txPasswordHash: txHash,
+    });
     const ledger = createLedger(db);
     for (let i = 0; i < ids.length; i += 200) {
       await ledger.operation(

@@ -33,6 +33,7 @@ import {
   runWrk,
   startAppServer,
 } from '../common.ts';
+import { insertMembers } from '../seed.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,38 +70,27 @@ async function seedMembers(url: string): Promise<void> {
   await migrate(db);
   await ensureRoot(db, 'company');
   const pwHash = await hashPassword('secret123');
-  const rows = await db
-    .insertInto('members')
-    .values(
-      Array.from({ length: MEMBERS }, (_, i) => ({
-        userid: `reader${i}`,
-        name: `Reader ${i}`,
-        email: null,
-        mobile: null,
-        tel_prefix: null,
-        password_hash: pwHash,
-        tx_password_hash: pwHash,
-        sponsor_id: null,
-        placement_parent_id: null,
-        side: null,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const ids = await insertMembers(db, {
+    prefix: 'reader',
+    count: MEMBERS,
+    passwordHash: pwHash,
+    txPasswordHash: pwHash,
+    named: true,
+  });
   await createLedger(db).operation(
     { key: 'bench-reads-fund', kind: 'fund', memberId: null, request: {} },
     async (op) => {
       await op.post(
-        rows.flatMap((r) => [
+        ids.flatMap((id) => [
           {
             debit: platformAccount('adjustments', 'USDT'),
-            credit: memberAccount(r.id, 'funds', 'USDT'),
+            credit: memberAccount(id, 'funds', 'USDT'),
             amount: 1_000_000_000n,
             kind: 'adjustment',
           },
           {
             debit: platformAccount('adjustments', 'USDT'),
-            credit: memberAccount(r.id, 'deposit', 'USDT'),
+            credit: memberAccount(id, 'deposit', 'USDT'),
             amount: 25_000_000n,
             kind: 'adjustment',
           },

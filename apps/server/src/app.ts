@@ -161,7 +161,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
   );
 
-  installTickerStream(app, poolOf(deps.db).options);
+  installTickerStream(app, poolOf(deps.db).options, { perIp: deps.config.limits.streamPerIp });
 
   // CMS uploads: public files under random names that never change, so cached for good; range requests for video.
   const mediaDir = mediaStorage(deps.config.dataDir).dir;

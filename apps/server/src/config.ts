@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   TAC_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   GLOBAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  STREAM_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   APP_LATEST_VERSION: z.string().default('1.0.0'),
   APP_MIN_VERSION: z.string().default('1.0.0'),
   APP_DOWNLOAD_URL: z.string().default('/'),
@@ -69,7 +70,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
-  limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number };
+  /** `streamPerIp`: ticker-stream connections one address may hold open at a server. */
+  limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number; streamPerIp: number };
   app: { latestVersion: string; minVersion: string; downloadUrl: string; tabSet: 'four' | 'six' };
   demoData: boolean;
   /** Create the demo admin with the demo data: yes unless NODE_ENV=production, where only DEMO_ADMIN=1 asks for it. */
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
       tacPer10Minutes: e.TAC_LIMIT_PER_10_MINUTES,
       globalPerMinute: e.GLOBAL_LIMIT_PER_MINUTE,
+      streamPerIp: e.STREAM_LIMIT_PER_IP,
     },
     app: {
       latestVersion: e.APP_LATEST_VERSION,

@@ -122,7 +122,13 @@ if tr '\\0' '\\n' < /proc/${postmaster}/cmdline 2>/dev/null | grep -qxF -- "$1";
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { fast?: boolean; log?: (line: string) => void; say?: (msg: string) => void } = {},
+  options: {
+    fast?: boolean;
+    log?: (line: string) => void;
+    say?: (msg: string) => void;
+    /** More `name=value` server settings (benchmarks: `shared_preload_libraries=pg_stat_statements`). */
+    settings?: string[];
+  } = {},
 ): Promise<EmbeddedServer> {
   mkdirSync(dir, { recursive: true });
   // When run as root, PostgreSQL runs as a separate user that must be able to enter the folder.
@@ -180,6 +186,7 @@ export async function startEmbeddedPostgres(
   ];
   if (options.fast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  for (const setting of options.settings ?? []) flags.push('-c', setting);
   const { postgres } = await binaries();
   const user = postgresUser();
 

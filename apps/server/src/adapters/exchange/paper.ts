@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type CandleTimeframe, formatAmount } from '@mp/contract';
-import { type Selectable, sql } from 'kysely';
-import { type Db, inTransaction, type Tx } from '../../db/database.ts';
+import { CompiledQuery, type Selectable, sql } from 'kysely';
+import { type Db, inTransaction, poolOf, type Tx } from '../../db/database.ts';
 import type { TradeOrdersTable } from '../../db/schema-trading.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -88,20 +88,28 @@ export function orderOf(row: OrderRow): GatewayOrder {
   };
 }
 
+/**
+ * Locks every balance row of the account, in one order (so an account's orders, fills and resets go one at a time
+ * and never deadlock), first making rows for the `assets` it lacks.
+ */
 async function lockBalances(tx: Tx, accountId: string, assets: string[]): Promise<Map<string, BalanceRow>> {
-  await tx
-    .insertInto('paper_balances')
-    .values(assets.map((asset) => ({ account_id: accountId, asset })))
-    .onConflict((oc) => oc.columns(['account_id', 'asset']).doNothing())
-    .execute();
-  const rows = await tx
-    .selectFrom('paper_balances')
-    .select(['asset', 'free', 'used', 'cost'])
-    .where('account_id', '=', accountId)
-    .where('asset', 'in', assets)
-    .orderBy('asset')
-    .forUpdate()
-    .execute();
+  const read = () =>
+    tx
+      .selectFrom('paper_balances')
+      .select(['asset', 'free', 'used', 'cost'])
+      .where('account_id', '=', accountId)
+      .orderBy('asset')
+      .forUpdate()
+      .execute();
+  let rows = await read();
+  if (assets.some((a) => !rows.some((r) => r.asset === a))) {
+    await tx
+      .insertInto('paper_balances')
+      .values(assets.map((asset) => ({ account_id: accountId, asset })))
+      .onConflict((oc) => oc.columns(['account_id', 'asset']).doNothing())
+      .execute();
+    rows = await read();
+  }
   return new Map(
     rows.map((r) => [
       r.asset,
@@ -109,6 +117,42 @@ async function lockBalances(tx: Tx, accountId: string, assets: string[]): Promis
     ]),
   );
 }
+
+/** The account's balances as last committed, unlocked (the fast path of an order; `paper_place` checks them). */
+async function readBalances(db: Db, accountId: string): Promise<Map<string, BalanceRow>> {
+  const res = await poolOf(db).query<{ asset: string; free: string; used: string; cost: string }>({
+    name: 'paper_balances_read',
+    text: 'SELECT asset, free, used, cost FROM paper_balances WHERE account_id = $1',
+    values: [accountId],
+  });
+  return new Map(
+    res.rows.map((r) => [
+      r.asset,
+      { asset: r.asset, free: BigInt(r.free), used: BigInt(r.used), cost: BigInt(r.cost) },
+    ]),
+  );
+}
+
+const PLACE_SQL = `SELECT outcome, order_id FROM paper_place($1, $2, $3, $4, $5, $6::text[], $7::bigint[],
+  $8::bigint[], $9::bigint[], $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::text[], $22::bigint[],
+  $23::bigint[], $24::bigint[], $25, $26)`;
+
+/**
+ * Runs `paper_place`: the order's id once placed; undefined when the balances moved since they were read. Throws
+ * KeyUsed when the key was used before. On the pool as a named statement (planned once per connection), or inside
+ * the caller's transaction.
+ */
+async function callPlace(on: Db | Tx, params: unknown[]): Promise<string | undefined> {
+  const rows = on.isTransaction
+    ? (await on.executeQuery<PlaceRow>(CompiledQuery.raw(PLACE_SQL, params))).rows
+    : (await poolOf(on as Db).query<PlaceRow>({ name: 'paper_place', text: PLACE_SQL, values: params })).rows;
+  const r = rows[0];
+  if (r?.outcome === 'placed' && r.order_id) return r.order_id;
+  if (r?.outcome === 'existing') throw new KeyUsed();
+  if (r?.outcome === 'moved') return undefined;
+  throw new Error(`paper_place answered ${JSON.stringify(r)}`);
+}
+type PlaceRow = { outcome: 'placed' | 'existing' | 'moved'; order_id: string | null };
 
 async function saveBalances(tx: Tx, accountId: string, rows: BalanceRow[]) {
   await sql`
@@ -119,21 +163,15 @@ async function saveBalances(tx: Tx, accountId: string, rows: BalanceRow[]) {
 }
 
 /** The account's value in its quote asset at the last prices (holdings without a market count nothing). */
-export async function equityOf(
-  tx: Tx | Db,
-  accountId: string,
+function equityFrom(
+  rows: Iterable<{ asset: string; free: bigint; used: bigint }>,
   quote: string,
   tickers: TickerRow[],
   markets: Map<string, MarketDef>,
-): Promise<bigint> {
-  const rows = await tx
-    .selectFrom('paper_balances')
-    .select(['asset', 'free', 'used'])
-    .where('account_id', '=', accountId)
-    .execute();
+): bigint {
   let equity = 0n;
   for (const r of rows) {
-    const held = BigInt(r.free) + BigInt(r.used);
+    const held = r.free + r.used;
     if (r.asset === quote) equity += held;
     else {
       const def = markets.get(`${r.asset}/${quote}`);
@@ -143,6 +181,29 @@ export async function equityOf(
   }
   return equity;
 }
+
+export async function equityOf(
+  db: Tx | Db,
+  accountId: string,
+  quote: string,
+  tickers: TickerRow[],
+  markets: Map<string, MarketDef>,
+): Promise<bigint> {
+  const rows = await db
+    .selectFrom('paper_balances')
+    .select(['asset', 'free', 'used'])
+    .where('account_id', '=', accountId)
+    .execute();
+  return equityFrom(
+    rows.map((r) => ({ asset: r.asset, free: BigInt(r.free), used: BigInt(r.used) })),
+    quote,
+    tickers,
+    markets,
+  );
+}
+
+/** Thrown inside an order's transaction when its idempotency key was used already: nothing of it is kept. */
+class KeyUsed extends Error {}
 
 export class PaperExchange implements ExchangeGateway {
   readonly kind = 'paper' as const;
@@ -250,66 +311,128 @@ export class PaperExchange implements ExchangeGateway {
     return { def, units, last, limit };
   }
 
+  /**
+   * Reads the account's balances, settles the order on them in memory (a refusal changes nothing) and hands the
+   * result to `paper_place` (migration 0014), which stores the order in its final state (filled, or open holding
+   * its funds), the balances and the fill in one transaction, if the balances are still what was read. If they
+   * moved (another order of the account came first) it decides again with the rows locked. A key used before
+   * answers with that first order, even if this one could no longer be placed.
+   */
   async createOrder(r: OrderRequest): Promise<GatewayOrder> {
-    const { def, units, last, limit } = await this.check(r);
+    const checked = await this.check(r);
     const hash = requestHash(r, this.account.id);
-    const { db, clock } = this.d;
     const tickers = await this.d.data.tickers();
-    return inTransaction(db, async (tx) => {
-      const now = clock.now();
-      const inserted = await tx
-        .insertInto('trade_orders')
-        .values({
-          account_id: this.account.id,
-          member_id: this.account.memberId,
-          symbol: def.symbol,
-          side: r.side,
-          type: r.type,
-          amount: units.toString(),
-          limit_price: limit === undefined ? null : priceStr(limit, def),
-          fee_asset: def.quote,
-          state: 'open',
-          idempotency_key: r.idempotencyKey,
-          request_hash: hash,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-        .returningAll()
+    const place = (balances: Map<string, BalanceRow>) => this.decide(r, checked, hash, balances, tickers);
+    try {
+      const fast = await place(await readBalances(this.d.db, this.account.id));
+      const done =
+        (await callPlace(this.d.db, fast.params)) ??
+        (await inTransaction(this.d.db, async (tx) => {
+          const locked = await place(await lockBalances(tx, this.account.id, []));
+          const id = await callPlace(tx, locked.params);
+          if (id === undefined) throw new Error('paper: balances moved under their lock');
+          return { ...locked, id };
+        }));
+      return orderOf(typeof done === 'string' ? { ...fast.row, id: done } : { ...done.row, id: done.id });
+    } catch (err) {
+      // The key's first order, when there is one, is the answer (a retry after the balance moved included).
+      if (!(err instanceof KeyUsed) && !(err instanceof Refusal && err.key === 'order_insufficient'))
+        throw err;
+      const first = await this.d.db
+        .selectFrom('trade_orders')
+        .selectAll()
+        .where('member_id', '=', this.account.memberId)
+        .where('idempotency_key', '=', r.idempotencyKey)
         .executeTakeFirst();
-      if (!inserted) {
-        const first = await tx
-          .selectFrom('trade_orders')
-          .selectAll()
-          .where('member_id', '=', this.account.memberId)
-          .where('idempotency_key', '=', r.idempotencyKey)
-          .executeTakeFirstOrThrow();
-        if (first.request_hash !== hash) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
-        return orderOf(first);
-      }
-      const balances = await lockBalances(tx, this.account.id, [def.base, def.quote]);
-      const fillAt =
-        limit === undefined
-          ? takerPrice(r.side, last, units, def.priceDecimals, this.fees)
-          : marketableAt(r.side, limit, last, units, def.priceDecimals, this.fees);
-      if (fillAt !== undefined) {
-        return orderOf(await this.fill(tx, inserted, def, balances, fillAt, now, tickers, false));
-      }
+      if (!first) throw err;
+      if (first.request_hash !== hash) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
+      return orderOf(first);
+    }
+  }
+
+  /** The order settled on `balances` (changed in place): the row to store and `paper_place`'s parameters. */
+  private decide(
+    r: OrderRequest,
+    { def, units, last, limit }: Awaited<ReturnType<PaperExchange['check']>>,
+    hash: string,
+    balances: Map<string, BalanceRow>,
+    tickers: TickerRow[],
+  ) {
+    const seen = [...balances.values()].map((b) => ({ ...b }));
+    for (const asset of [def.base, def.quote])
+      if (!balances.has(asset)) balances.set(asset, { asset, free: 0n, used: 0n, cost: 0n });
+    const now = this.d.clock.now();
+    const fillAt =
+      limit === undefined
+        ? takerPrice(r.side, last, units, def.priceDecimals, this.fees)
+        : marketableAt(r.side, limit, last, units, def.priceDecimals, this.fees);
+    let changed: BalanceRow[];
+    let fill: { fee: bigint; pnl: bigint | null } | undefined;
+    let reserved = 0n;
+    if (fillAt !== undefined) {
+      fill = this.settleFill(r.side, units, 0n, def, balances, fillAt, false);
+      changed = [balances.get(def.base)!, balances.get(def.quote)!];
+    } else {
       // A resting limit order holds what it needs.
-      const hold = reserveFor(r.side, units, limit!, def.priceDecimals, this.fees.feeBps);
+      reserved = reserveFor(r.side, units, limit!, def.priceDecimals, this.fees.feeBps);
       const from = balances.get(r.side === 'buy' ? def.quote : def.base)!;
-      if (from.free < hold) throw this.insufficient(from, hold);
-      from.free -= hold;
-      from.used += hold;
-      await saveBalances(tx, this.account.id, [from]);
-      const row = await tx
-        .updateTable('trade_orders')
-        .set({ reserved: hold.toString() })
-        .where('id', '=', inserted.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return orderOf(row);
-    });
+      if (from.free < reserved) throw this.insufficient(from, reserved);
+      from.free -= reserved;
+      from.used += reserved;
+      changed = [from];
+    }
+    const row: OrderRow = {
+      id: '',
+      account_id: this.account.id,
+      member_id: this.account.memberId,
+      symbol: def.symbol,
+      side: r.side,
+      type: r.type,
+      amount: units.toString(),
+      limit_price: limit === undefined ? null : priceStr(limit, def),
+      reserved: reserved.toString(),
+      filled: fill ? units.toString() : '0',
+      avg_price: fillAt !== undefined ? priceStr(fillAt, def) : null,
+      fee: (fill?.fee ?? 0n).toString(),
+      fee_asset: def.quote,
+      pnl: fill?.pnl == null ? null : fill.pnl.toString(),
+      state: fill ? 'filled' : 'open',
+      reason: '',
+      exchange_order_id: null,
+      idempotency_key: r.idempotencyKey,
+      request_hash: hash,
+      created_at: now,
+      updated_at: now,
+    };
+    const params = [
+      this.account.id,
+      this.account.memberId,
+      r.idempotencyKey,
+      hash,
+      now,
+      seen.map((b) => b.asset),
+      seen.map((b) => b.free.toString()),
+      seen.map((b) => b.used.toString()),
+      seen.map((b) => b.cost.toString()),
+      row.symbol,
+      row.side,
+      row.type,
+      row.amount,
+      row.limit_price,
+      row.reserved,
+      row.state,
+      row.avg_price,
+      row.fee,
+      row.fee_asset,
+      row.pnl,
+      changed.map((b) => b.asset),
+      changed.map((b) => b.free.toString()),
+      changed.map((b) => b.used.toString()),
+      changed.map((b) => b.cost.toString()),
+      fill ? row.avg_price : null,
+      fill ? equityFrom(balances.values(), def.quote, tickers, this.d.markets).toString() : null,
+    ];
+    return { row, params };
   }
 
   private insufficient(b: BalanceRow, needed: bigint) {
@@ -321,26 +444,23 @@ export class PaperExchange implements ExchangeGateway {
   }
 
   /**
-   * Fills a whole order at `price` inside the caller's transaction; `resting` says it held its reservation in
-   * `used`. Throws a refusal when a taker lacks the balance (the transaction then changes nothing).
+   * Moves the balances (in memory) for a whole fill of `amount` at `price`; `resting` says the order held
+   * `reserved` in `used`. Throws a refusal when a taker lacks the balance. Returns the fee and, for a sell, the
+   * profit against the average cost.
    */
-  private async fill(
-    tx: Tx,
-    order: OrderRow,
+  private settleFill(
+    side: 'buy' | 'sell',
+    amount: bigint,
+    reserved: bigint,
     def: MarketDef,
     balances: Map<string, BalanceRow>,
     price: bigint,
-    now: Date,
-    tickers: TickerRow[],
     resting: boolean,
-  ): Promise<OrderRow> {
+  ): { fee: bigint; pnl: bigint | null } {
     const base = balances.get(def.base)!;
     const quote = balances.get(def.quote)!;
-    const amount = BigInt(order.amount);
-    const reserved = BigInt(order.reserved);
-    const s = settle(order.side, amount, price, def.priceDecimals, this.fees.feeBps);
-    let pnl: bigint | null = null;
-    if (order.side === 'buy') {
+    const s = settle(side, amount, price, def.priceDecimals, this.fees.feeBps);
+    if (side === 'buy') {
       if (resting) {
         quote.used -= reserved;
         quote.free += reserved - s.quoteDelta;
@@ -350,21 +470,31 @@ export class PaperExchange implements ExchangeGateway {
       }
       base.free += amount;
       base.cost += s.quoteDelta;
-    } else {
-      const holding = base.free + base.used;
-      if (resting) base.used -= amount;
-      else {
-        if (base.free < amount) throw this.insufficient(base, amount);
-        base.free -= amount;
-      }
-      const share = costShare(base.cost, amount, holding);
-      base.cost -= share;
-      quote.free += s.quoteDelta;
-      pnl = s.quoteDelta - share;
+      return { fee: s.fee, pnl: null };
     }
-    await saveBalances(tx, this.account.id, [base, quote]);
-    const equity = await equityOf(tx, this.account.id, def.quote, tickers, this.d.markets);
-    const avg = priceStr(price, def);
+    const holding = base.free + base.used;
+    if (resting) base.used -= amount;
+    else {
+      if (base.free < amount) throw this.insufficient(base, amount);
+      base.free -= amount;
+    }
+    const share = costShare(base.cost, amount, holding);
+    base.cost -= share;
+    quote.free += s.quoteDelta;
+    return { fee: s.fee, pnl: s.quoteDelta - share };
+  }
+
+  /** The fill's record, with the account's value after it (from the locked balances). */
+  private async recordFill(
+    tx: Tx,
+    order: OrderRow,
+    def: MarketDef,
+    price: bigint,
+    fill: { fee: bigint; pnl: bigint | null },
+    balances: Map<string, BalanceRow>,
+    tickers: TickerRow[],
+    now: Date,
+  ) {
     await tx
       .insertInto('trade_fills')
       .values({
@@ -372,29 +502,15 @@ export class PaperExchange implements ExchangeGateway {
         account_id: this.account.id,
         symbol: def.symbol,
         side: order.side,
-        amount: amount.toString(),
-        price: avg,
-        fee: s.fee.toString(),
+        amount: order.amount,
+        price: priceStr(price, def),
+        fee: fill.fee.toString(),
         fee_asset: def.quote,
-        pnl: pnl === null ? null : pnl.toString(),
-        equity_after: equity.toString(),
+        pnl: fill.pnl === null ? null : fill.pnl.toString(),
+        equity_after: equityFrom(balances.values(), def.quote, tickers, this.d.markets).toString(),
         at: now,
       })
       .execute();
-    return tx
-      .updateTable('trade_orders')
-      .set({
-        filled: amount.toString(),
-        avg_price: avg,
-        fee: s.fee.toString(),
-        pnl: pnl === null ? null : pnl.toString(),
-        reserved: '0',
-        state: 'filled',
-        updated_at: now,
-      })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
   }
 
   async cancelOrder(id: string): Promise<GatewayOrder> {
@@ -494,7 +610,32 @@ export class PaperExchange implements ExchangeGateway {
         .executeTakeFirst();
       if (!row) return false;
       const balances = await lockBalances(tx, this.account.id, [def.base, def.quote]);
-      await this.fill(tx, row, def, balances, price, this.d.clock.now(), tickers, true);
+      const now = this.d.clock.now();
+      const fill = this.settleFill(
+        row.side,
+        BigInt(row.amount),
+        BigInt(row.reserved),
+        def,
+        balances,
+        price,
+        true,
+      );
+      await saveBalances(tx, this.account.id, [balances.get(def.base)!, balances.get(def.quote)!]);
+      const filled = await tx
+        .updateTable('trade_orders')
+        .set({
+          filled: row.amount,
+          avg_price: priceStr(price, def),
+          fee: fill.fee.toString(),
+          pnl: fill.pnl === null ? null : fill.pnl.toString(),
+          reserved: '0',
+          state: 'filled',
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.recordFill(tx, filled, def, price, fill, balances, tickers, now);
       return true;
     });
   }

@@ -10,6 +10,7 @@ import * as m0010 from './0010_change_feed.ts';
 import * as m0011 from './0011_content.ts';
 import * as m0012 from './0012_game_pool.ts';
 import * as m0013 from './0013_trading.ts';
+import * as m0014 from './0014_paper_place.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0011_content', up: m0011.up },
   { id: '0012_game_pool', up: m0012.up },
   { id: '0013_trading', up: m0013.up },
+  { id: '0014_paper_place', up: m0014.up },
 ];

@@ -116,7 +116,12 @@ export async function loadDemoActivity(config: Config, db: Db, admin: { userid: 
       config: {
         ...config,
         allowFutureJobs: false,
-        limits: { loginPerMinute: 100_000, tacPer10Minutes: 100_000, globalPerMinute: 100_000 },
+        limits: {
+          ...config.limits,
+          loginPerMinute: 100_000,
+          tacPer10Minutes: 100_000,
+          globalPerMinute: 100_000,
+        },
       },
       db,
       clock,

@@ -1,6 +1,6 @@
 import { CANDLE_SECONDS, type CandleTimeframe } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, poolOf } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /** Market data as the feed wrote it (feed.ts): tickers and candles of any timeframe, grouped from one-minute ones. */
@@ -47,7 +47,13 @@ export function createMarketData(db: Db, clock: Clock): MarketData {
   return {
     tickers,
     async ticker(symbol) {
-      return db.selectFrom('market_tickers').selectAll().where('symbol', '=', symbol).executeTakeFirst();
+      // Read on each order (its price must be the latest): a named statement, planned once per connection.
+      const res = await poolOf(db).query<TickerRow>({
+        name: 'market_ticker',
+        text: 'SELECT symbol, last, open_24h, high_24h, low_24h, volume_24h, simulated, at FROM market_tickers WHERE symbol = $1',
+        values: [symbol],
+      });
+      return res.rows[0];
     },
     async candles(symbol, timeframe, limit) {
       const span = CANDLE_SECONDS[timeframe];

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { TooManyRequests } from '../../http/errors.ts';
 import { TICKS_CHANNEL, type TickMessage } from './feed.ts';
 
 /**
@@ -8,15 +9,28 @@ import { TICKS_CHANNEL, type TickMessage } from './feed.ts';
  * `mp_ticks` channel and writes every tick to all its clients, so prices move on screen without each client
  * polling. The listening connection opens with the first client and closes with the server. A client that cannot
  * keep up (its socket buffer over 1 MB) is dropped; EventSource reconnects by itself. `?symbols=A,B` narrows the
- * stream; a comment every 15 seconds keeps proxies from closing an idle stream.
+ * stream; a comment every 15 seconds keeps proxies from closing an idle stream. One address may hold `perIp`
+ * streams open at a server (a page needs one; a few tabs or a shared address need some more); past that it is
+ * refused with 429 and a retry time, so a loop of connections cannot starve the server's sockets.
  */
 export const STREAM_PATH = '/api/stream/tickers';
 const MAX_BUFFER = 1024 * 1024;
 
-type Client = { res: ServerResponse; symbols: Set<string> | undefined };
+type Client = { res: ServerResponse; symbols: Set<string> | undefined; ip: string };
 
-export function installTickerStream(app: FastifyInstance, connection: pg.ClientConfig) {
+export function installTickerStream(
+  app: FastifyInstance,
+  connection: pg.ClientConfig,
+  limits: { perIp: number },
+) {
   const clients = new Set<Client>();
+  const perIp = new Map<string, number>();
+  const drop = (c: Client) => {
+    if (!clients.delete(c)) return;
+    const n = (perIp.get(c.ip) ?? 1) - 1;
+    if (n > 0) perIp.set(c.ip, n);
+    else perIp.delete(c.ip);
+  };
   let listener: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let latest: TickMessage | undefined;
@@ -33,7 +47,7 @@ export function installTickerStream(app: FastifyInstance, connection: pg.ClientC
     for (const c of clients) {
       if (c.res.writableLength > MAX_BUFFER) {
         c.res.destroy();
-        clients.delete(c);
+        drop(c);
         continue;
       }
       c.res.write(c.symbols ? frame(msg, c.symbols) : all);
@@ -76,6 +90,8 @@ export function installTickerStream(app: FastifyInstance, connection: pg.ClientC
   keepAlive.unref();
 
   app.get(STREAM_PATH, (req, reply) => {
+    const open = perIp.get(req.ip) ?? 0;
+    if (open >= limits.perIp) throw new TooManyRequests(30);
     const q = req.query as { symbols?: string };
     const symbols = q.symbols
       ? new Set(
@@ -97,9 +113,10 @@ export function installTickerStream(app: FastifyInstance, connection: pg.ClientC
     });
     res.write('retry: 3000\n\n');
     if (latest) res.write(frame(latest, symbols));
-    const client: Client = { res, symbols };
+    const client: Client = { res, symbols, ip: req.ip };
     clients.add(client);
-    req.raw.on('close', () => clients.delete(client));
+    perIp.set(req.ip, open + 1);
+    req.raw.on('close', () => drop(client));
     void listen();
   });
 
@@ -108,6 +125,7 @@ export function installTickerStream(app: FastifyInstance, connection: pg.ClientC
     clearInterval(keepAlive);
     for (const c of clients) c.res.end();
     clients.clear();
+    perIp.clear();
     await listener?.end().catch(() => {});
   });
 

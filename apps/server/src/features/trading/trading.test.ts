@@ -286,6 +286,18 @@ describe('demo trading', () => {
     expect(fills.total).toBe(1);
     const other = await t.call('Online/SaveOrder', { ...body, amount: '2' }, { token: m.token });
     expect(other.http).toBe(409);
+    // Spend the rest: a retry of the first order still answers with it, not with "insufficient".
+    const b = await t.ok<Balance>('Trade/demobalance', {}, { token: m.token });
+    const price = Number(
+      (await t.ok<{ ticker: Ticker }>('Online/marketinfo', { symbol: 'SOL/USDT' })).ticker.last,
+    );
+    const all = (Math.floor((Number(balanceOf(b, 'USDT').free) / price) * 0.995 * 1000) / 1000).toFixed(3);
+    await t.ok('Online/SaveOrder', { ...body, amount: all, idempotency_key: key() }, { token: m.token });
+    const again = await t.ok<{ order_id: string }>('Online/SaveOrder', body, { token: m.token });
+    expect(again.order_id).toBe(results[0]!.order_id);
+    expect(
+      (await t.call('Online/SaveOrder', { ...body, idempotency_key: key() }, { token: m.token })).http,
+    ).toBe(422);
   });
 
   it('parallel orders never spend more than the balance', async () => {
@@ -511,5 +523,45 @@ describe('admin market settings and the ticker stream', () => {
     expect(event).toBeDefined();
     const data = JSON.parse(event!.split('data: ')[1]!) as { at: number; tickers: { symbol: string }[] };
     expect(data.tickers.map((x) => x.symbol)).toEqual(['BTC/USDT']);
+  });
+
+  it('refuses more streams from one address than the limit, and takes one again when one closes', async () => {
+    const limited = await createTestApp({ limits: { streamPerIp: 2 } });
+    try {
+      await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = limited.app.server.address() as AddressInfo;
+      const open = () =>
+        new Promise<{ req: http.ClientRequest; res: http.IncomingMessage }>((resolve) => {
+          const req = http.get(`http://127.0.0.1:${port}/api/stream/tickers`);
+          req.on('response', (res) => resolve({ req, res }));
+        });
+      const first = await open();
+      const second = await open();
+      expect([first.res.statusCode, second.res.statusCode]).toEqual([200, 200]);
+      const third = await open();
+      expect(third.res.statusCode).toBe(429);
+      expect(third.res.headers['retry-after']).toBe('30');
+      const body = await new Promise<string>((resolve) => {
+        let text = '';
+        third.res.setEncoding('utf8');
+        third.res.on('data', (c: string) => {
+          text += c;
+        });
+        third.res.on('end', () => resolve(text));
+      });
+      expect(JSON.parse(body)).toMatchObject({ status: 0, code: 429 });
+      first.req.destroy();
+      let again = await open();
+      for (let i = 0; i < 20 && again.res.statusCode !== 200; i++) {
+        again.req.destroy();
+        await new Promise((r) => setTimeout(r, 50));
+        again = await open();
+      }
+      expect(again.res.statusCode).toBe(200);
+      second.req.destroy();
+      again.req.destroy();
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMockBinance } from '../../server/test/mock-binance.ts';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -40,6 +41,8 @@ export default async function setup(project: TestProject) {
   // Run as root, PostgreSQL runs as another user, who must be able to enter DATA_DIR to reach DATA_DIR/pg.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
+  // A local stand-in for Binance's REST API: members connect their "exchange account" to it through ccxt.
+  const exchange = await startMockBinance();
   // The server's update check compares the built app's version with these; tests run the current app.
   const { version } = JSON.parse(readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as {
     version: string;
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject) {
         APP_MIN_VERSION: version,
         // The mining test runs the daily income job for tomorrow, the first day an order bought today mines.
         ALLOW_FUTURE_JOBS: '1',
+        EXCHANGE_API_BASE: exchange.url,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -104,6 +108,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('artifacts', artifacts);
   project.provide('admin', ADMIN);
+  project.provide('exchange', { apiKey: exchange.apiKey, secret: exchange.secret });
 
   return async () => {
     server.kill('SIGINT');
@@ -118,6 +123,7 @@ export default async function setup(project: TestProject) {
       });
     });
     rmSync(dataDir, { recursive: true, force: true });
+    await exchange.close();
   };
 }
 
@@ -126,6 +132,8 @@ declare module 'vitest' {
     baseUrl: string;
     artifacts: string;
     admin: { userid: string; password: string };
+    /** The API key the mock exchange accepts. */
+    exchange: { apiKey: string; secret: string };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openApp, screenshot } from './browser.ts';
 import { createMember, expectText, fill, logInThroughPage, type NewMember } from './members.ts';
 
@@ -65,6 +65,51 @@ describe('demo trading', () => {
 
     await page.goto(page.url().replace(/#.*$/, '#/pages/trade/tradeboard?account=demo'));
     await expectText(page.getByTestId('board-trades'), '2');
+    await page.close();
+  });
+});
+
+describe('an exchange account', () => {
+  it('is connected with an API key checked on the exchange, traded on, and disconnected', async () => {
+    const trader = await createMember();
+    const page = await openApp(browser);
+    await logInThroughPage(page, trader.userid, trader.password);
+    await page.goto(page.url().replace(/#.*$/, '#/pages/personal/AccountSetting'));
+    await page.getByTestId('settings-exchanges').click();
+    await page.getByTestId('exchange-accounts-page').waitFor();
+    await expectText(page.getByTestId('exchange-accounts'), 'No exchange connected yet.');
+
+    // A key the exchange refuses is not kept.
+    await fill(page, 'exchange-label', 'My Binance');
+    await fill(page, 'exchange-key', 'not-a-real-key');
+    await fill(page, 'exchange-secret', 'not-a-real-secret');
+    await page.getByTestId('exchange-connect').click();
+    await expectText(page.locator('.adm-toast-main'), /key/i);
+    await expectText(page.getByTestId('exchange-accounts'), 'No exchange connected yet.');
+
+    const { apiKey, secret } = inject('exchange');
+    await fill(page, 'exchange-key', apiKey);
+    await fill(page, 'exchange-secret', secret);
+    await page.getByTestId('exchange-connect').click();
+    const row = page.locator('[data-testid^="exchange-account-"]');
+    await expectText(row, /My Binance \(binance\)/);
+    await expectText(row, `${apiKey.slice(0, 4)}`);
+    expect(await row.textContent()).not.toContain(apiKey);
+    await screenshot(page, 'trading-exchange-accounts');
+
+    // Trade on it: the order goes to the exchange.
+    await row.getByRole('link').click();
+    await page.getByTestId('market-page').waitFor();
+    await expectText(page.getByTestId('order-available'), /Available: 10,?000/);
+    await fill(page, 'order-amount', '0.001');
+    await page.getByTestId('order-submit').click();
+    await expectText(page.locator('.adm-toast-main'), 'Order filled');
+
+    await page.goBack();
+    await page.getByTestId('exchange-accounts-page').waitFor();
+    await page.locator('[data-testid^="disconnect-"]').click();
+    await page.locator('.adm-dialog button', { hasText: 'Confirm' }).click();
+    await expectText(page.getByTestId('exchange-accounts'), 'No exchange connected yet.');
     await page.close();
   });
 });

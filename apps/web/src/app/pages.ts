@@ -217,6 +217,11 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
 
 /** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
 export const EXTRA_PAGES: Record<string, BuiltPage> = {
+  '/pages/trade/exchanges': {
+    load: () => import('../features/trading/pages/ExchangeAccountsPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
   '/pages/admin/market': {
     load: () => import('../features/trading/pages/AdminMarketPage.tsx'),
     auth: true,

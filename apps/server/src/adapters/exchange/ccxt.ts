@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CandleTimeframe, ExchangeId } from '@mp/contract';
 import type { Exchange, Market, Order, Trade } from 'ccxt';
 import { type FieldRefusal, Refusal } from '../../http/errors.ts';
@@ -199,6 +200,8 @@ function pointAt(ex: Exchange, apiBase: string) {
 
 export type CcxtFactory = {
   gateway: (exchange: ExchangeId, keys: ExchangeKeys) => Promise<CcxtGateway>;
+  /** Drops the client of keys the exchange refused (nothing of them stays in memory). */
+  forget: (exchange: ExchangeId, keys: ExchangeKeys) => void;
   /** Public market data of an exchange, for the market feed's `live` source. */
   publicData: (exchange: ExchangeId) => Promise<{
     tickers: (symbols: string[]) => Promise<Map<string, { last: number; volume24h?: number }>>;
@@ -207,9 +210,14 @@ export type CcxtFactory = {
 };
 
 export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
+  // Clients by a digest of their keys (the keys themselves are not the map's keys), the oldest dropped past 500.
   const clients = new Map<string, Exchange>();
+  const cacheKeyOf = (exchange: ExchangeId, keys?: ExchangeKeys) =>
+    createHash('sha256')
+      .update(JSON.stringify([exchange, keys?.apiKey ?? '', keys?.secret ?? '', keys?.password ?? '']))
+      .digest('base64');
   async function client(exchange: ExchangeId, keys?: ExchangeKeys): Promise<Exchange> {
-    const cacheKey = `${exchange}\n${keys?.apiKey ?? ''}\n${keys?.secret ?? ''}`;
+    const cacheKey = cacheKeyOf(exchange, keys);
     const found = clients.get(cacheKey);
     if (found) return found;
     const ccxt = await loadCcxt();
@@ -238,6 +246,9 @@ export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
   return {
     async gateway(exchange, keys) {
       return new CcxtGateway(await client(exchange, keys));
+    },
+    forget(exchange, keys) {
+      clients.delete(cacheKeyOf(exchange, keys));
     },
     async publicData(exchange) {
       const ex = await client(exchange);

@@ -239,7 +239,12 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
       const keys = { apiKey: input.api_key, secret: input.api_secret, password: input.passphrase };
       // The key must work before it is kept: one balance read on the exchange.
       const gateway = await d.ccxt.gateway(input.exchange, keys);
-      await gateway.balance();
+      try {
+        await gateway.balance();
+      } catch (err) {
+        d.ccxt.forget(input.exchange, keys);
+        throw err;
+      }
       const row = await db
         .insertInto('trading_accounts')
         .values({

@@ -12,6 +12,8 @@ import {
   saveOrder,
   tradeBoard,
   tradeOrderHistory,
+  tradingAccountDelete,
+  tradingAccountSave,
   tradingAccounts,
 } from '@mp/contract/web';
 import type { CandleTimeframe, RequestOf, ResponseOf } from '@mp/contract';
@@ -81,3 +83,6 @@ export const resetDemo = (account: string, key: string) =>
   apiEnvelope(demoReset, { account, idempotency_key: key });
 export const saveMarketSettings = (input: Omit<RequestOf<typeof adminMarketSettings>, 'save'>) =>
   apiEnvelope(adminMarketSettings, { ...input, save: true });
+export const connectExchange = (input: RequestOf<typeof tradingAccountSave>) =>
+  apiEnvelope(tradingAccountSave, input);
+export const disconnectExchange = (id: string) => apiEnvelope(tradingAccountDelete, { id });

@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { personalPath } from '../menu.ts';
 
-const SETTINGS = ['LoginPassword', 'TransactionPassword', 'security', 'lang', 'WithdrawAdress'];
+const SETTINGS = ['LoginPassword', 'TransactionPassword', 'security', 'lang', 'WithdrawAdress'].map(
+  personalPath,
+);
+/** Exchange accounts (API keys) are account settings too, though their page is under trade. */
+const PAGES = [...SETTINGS, '/pages/trade/exchanges'];
 
 export default function AccountSettingPage() {
   const { t } = useTranslation('personal');
@@ -12,9 +16,13 @@ export default function AccountSettingPage() {
   return (
     <PageLayout title={t('routes:/pages/personal/AccountSetting')} testId="account-setting-page">
       <List>
-        {SETTINGS.map((page) => (
-          <List.Item key={page} onClick={() => navigate(personalPath(page))} data-testid={`settings-${page}`}>
-            {t(`routes:${personalPath(page)}`)}
+        {PAGES.map((path) => (
+          <List.Item
+            key={path}
+            onClick={() => navigate(path)}
+            data-testid={`settings-${path.split('/').pop()}`}
+          >
+            {t(`routes:${path}`)}
           </List.Item>
         ))}
       </List>

@@ -231,6 +231,11 @@ export default function MarketPage() {
             ))}
           </select>
         </label>
+        {!accounts.some((a) => a.kind === 'exchange') && (
+          <Link className="exchange-link" to="/pages/trade/exchanges" data-testid="connect-exchange-link">
+            {t('exchanges.manage')}
+          </Link>
+        )}
       </div>
       <div className="trade-head">
         <div>

@@ -244,7 +244,7 @@ export async function startMockBinance(): Promise<MockBinance> {
           const order = orders.find(
             (o) => String(o.orderId) === params.get('orderId') && o.symbol === params.get('symbol'),
           );
-          if (!order || order.status !== 'NEW') return error(res, 400, -2011, 'Unknown order sent.');
+          if (order?.status !== 'NEW') return error(res, 400, -2011, 'Unknown order sent.');
           const m = symbolOf(order.symbol)!;
           if (order.side === 'BUY') {
             const held = Number(order.origQty) * Number(order.price);

@@ -134,13 +134,13 @@ export const homeCoin = defineCall({
   auth: 'public',
   tag: 'content',
   summary:
-    'Coin prices for the home page’s strip. Until the market feed exists these are a fixed reference list, labelled so (`source: reference`).',
+    'Coin prices for the home page’s strip from the market feed: `market` (an exchange’s prices), `simulated` (the synthetic feed), or a fixed `reference` list when the feed has no fresh prices.',
   request: empty,
   response: z.object({
     list: z.array(
       z.object({ symbol: z.string(), name: z.string(), price: z.string(), change_24h: z.string() }),
     ),
-    source: z.enum(['reference', 'market']),
+    source: z.enum(['reference', 'market', 'simulated']),
     as_of: z.string(),
   }),
 });

@@ -7,6 +7,7 @@ import { newMember } from '../../../test/helpers.ts';
 import { jpegWithExif, multipart, type Part, pngWithText } from '../../../test/images.ts';
 import { adminToken, balanceOf, expectLedgerHealthy } from '../../../test/money.ts';
 import { simplePdf } from '../system/demo-content.ts';
+import { createMarketFeed } from '../trading/feed.ts';
 
 let t: TestApp;
 let admin: string;
@@ -601,10 +602,20 @@ describe('promotions', () => {
 });
 
 describe('home strips', () => {
-  it('labels the coin list as reference prices', async () => {
+  it('labels the coin list as reference prices while the feed has none, then shows the feed’s', async () => {
     const coins = await t.ok<{ source: string; list: { symbol: string }[] }>('Main/homecoin');
     expect(coins.source).toBe('reference');
     expect(coins.list.map((c) => c.symbol)).toContain('BTC');
+    await createMarketFeed({ db: t.db, clock: t.clock, backfillDays: 1 / 24, historyDays: 2 }).step();
+    await new Promise((r) => setTimeout(r, 300)); // the tickers are read at most every 250 ms
+    const live = await t.ok<{ source: string; list: { symbol: string; name: string; price: string }[] }>(
+      'Main/homecoin',
+    );
+    expect(live.source).toBe('simulated');
+    expect(live.list.map((c) => c.symbol)).toEqual(['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'DOGE']);
+    expect(live.list[0]?.name).toBe('Bitcoin');
+    const btc = await t.ok<{ ticker: { last: string } }>('Online/marketinfo', { symbol: 'BTC/USDT' });
+    expect(live.list[0]?.price).toBe(btc.ticker.last);
   });
 
   it('lists sliders with a picture in order', async () => {

@@ -33,10 +33,12 @@ import { checkUpload, mediaStorage, mediaUrl } from './media.ts';
 import type { PublishedContent } from './published.ts';
 import { likePattern } from './published.ts';
 import { plainText, sanitizeBody } from './sanitize.ts';
+import { createMarketData } from '../trading/market-data.ts';
+import { MARKET_BY_SYMBOL, MARKETS } from '../trading/markets.ts';
 
 /**
- * Reference prices for the home page's coin strip until the market feed (issue 11) exists. They are labelled
- * `source: reference` and the app says so; they do not move.
+ * Reference prices for the home page's coin strip when the market feed has no fresh prices (a server started with
+ * MARKET_FEED=0 and no other server writing). They are labelled `source: reference` and the app says so.
  */
 const REFERENCE_COINS = [
   { symbol: 'BTC', name: 'Bitcoin', price: '97250.00', change_24h: '0.00' },
@@ -112,6 +114,7 @@ function parsePublishAt(value: string | undefined, now: Date): Date {
 
 /** The content calls (issue 13): what members read, and the CMS behind it. */
 export function contentRoutes(deps: Deps, published: PublishedContent): CallRoute[] {
+  const market = createMarketData(deps.db, deps.clock);
   const { db, clock } = deps;
   const media = mediaStorage(deps.config.dataDir);
   const notFound = () => new Refusal(404, 'content_not_found');
@@ -197,11 +200,27 @@ export function contentRoutes(deps: Deps, published: PublishedContent): CallRout
       }),
     ),
 
-    handle(homeCoin, async () => ({
-      list: REFERENCE_COINS,
-      source: 'reference' as const,
-      as_of: REFERENCE_AS_OF,
-    })),
+    handle(homeCoin, async () => {
+      // The feed's tickers (read at most four times a second): the first six listed markets, if fresh.
+      const fresh = (await market.tickers()).filter((x) => !market.isStale(x));
+      const rows = MARKETS.flatMap((m) => fresh.find((x) => x.symbol === m.symbol) ?? []).slice(0, 6);
+      if (rows.length === 0)
+        return { list: REFERENCE_COINS, source: 'reference' as const, as_of: REFERENCE_AS_OF };
+      return {
+        list: rows.map((x) => {
+          const def = MARKET_BY_SYMBOL.get(x.symbol);
+          const open = Number(x.open_24h);
+          return {
+            symbol: def?.base ?? x.symbol,
+            name: def?.name ?? x.symbol,
+            price: x.last,
+            change_24h: open > 0 ? (((Number(x.last) - open) / open) * 100).toFixed(2) : '0.00',
+          };
+        }),
+        source: rows.some((x) => x.simulated) ? ('simulated' as const) : ('market' as const),
+        as_of: new Date(Math.min(...rows.map((x) => x.at.getTime()))).toISOString(),
+      };
+    }),
 
     handle(promo, ({ page, pagesize }, ctx) => published.list('promo', ctx.lang, page, pagesize)),
 

@@ -81,7 +81,9 @@ export const latestNewsQuery = () =>
 export const coinsQuery = queryOptions({
   queryKey: contentKeys.coins,
   queryFn: () => api(homeCoin, {}, { quiet: true }),
-  staleTime: 60_000,
+  // The feed moves each second; the home strip follows it loosely.
+  staleTime: 10_000,
+  refetchInterval: 10_000,
 });
 
 export const countReading = (id: string) => api(clickCount, { id }, { quiet: true });

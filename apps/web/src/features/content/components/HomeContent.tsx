@@ -62,9 +62,10 @@ function LatestNews() {
   );
 }
 
-/** Coin prices: reference figures until the market feed exists, and labelled so. */
+/** Coin prices from the market feed (labelled when simulated, or reference figures when it has none); a tap opens the markets. */
 function Coins() {
   const { t } = useTranslation('home');
+  const navigate = useNavigate();
   const { data } = useQuery(coinsQuery);
   if (!data?.list.length) return null;
   return (
@@ -72,14 +73,29 @@ function Coins() {
       <ul>
         {data.list.map((c) => (
           <li key={c.symbol}>
-            <strong>{c.symbol}</strong>
-            <span>{c.price}</span>
+            <button
+              type="button"
+              onClick={() =>
+                navigate(`/pages/trade/onlinec?symbol=${encodeURIComponent(`${c.symbol}/USDT`)}`)
+              }
+              disabled={data.source === 'reference'}
+              data-testid={`home-coin-${c.symbol}`}
+            >
+              <strong>{c.symbol}</strong>
+              <span>{c.price}</span>
+              {data.source !== 'reference' && (
+                <span className={Number(c.change_24h) < 0 ? 'coin-down' : 'coin-up'}>
+                  {Number(c.change_24h) > 0 ? '+' : ''}
+                  {c.change_24h}%
+                </span>
+              )}
+            </button>
           </li>
         ))}
       </ul>
-      {data.source === 'reference' ? (
-        <p className="home-coins-note" data-testid="home-coins-reference">
-          {t('referencePrices')}
+      {data.source !== 'market' ? (
+        <p className="home-coins-note" data-testid={`home-coins-${data.source}`}>
+          {t(data.source === 'reference' ? 'referencePrices' : 'simulatedPrices')}
         </p>
       ) : null}
     </section>

@@ -337,7 +337,7 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | KYC (submission, uploads, review) and cloud mining (packages, vouchers, purchase, daily income, income screens) | built (issue 5; blocked: the 5x income benchmark target, see the issue note) |
 | Production readiness: cached read path, worker processes, crash safety, two servers, demo admin and week, first-load budget, Lighthouse | built (issue 16; open: Lighthouse performance 90 on mobile and the income job's 15x, see the issue note) |
 | USDT deposits from a chain and on-chain withdrawal payouts | planned: issue 10 |
-| Trading: market data, charts, paper and exchange trading | built (issue 11; open: the bench/paper and ticker-stream benchmarks, see the issue note) |
+| Trading: market data, charts, paper and exchange trading | built (issue 11): markets, candles and the ticker stream, demo and third-party demo accounts, exchange accounts through ccxt (\`/pages/trade/exchanges\`), records and results, the demo challenge, admin market settings; \`npm run bench:paper\` |
 | Shop, cart, orders, inventory, stock transfer, addresses | planned: issue 12 |
 | News, announcements, sliders, notices, help centre, guides, training, videos, PDF files, intro, promotions, enquiries, daily check-in game, CMS with uploads | done (issue 13; see the issue note) |
 | Trading bots | planned: issue 14 |

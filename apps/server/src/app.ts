@@ -45,6 +45,7 @@ import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from './features/trading/accounts.ts';
 import { createMarketData } from './features/trading/market-data.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
+import { shopRoutes } from './features/shop/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -153,6 +154,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...miningRoutes(money),
       ...networkRoutes(deps, sessions),
       ...tradingRoutes(tradingDeps, createTradingAccounts(tradingDeps)),
+      ...shopRoutes(money),
     ],
     {
       sessions,

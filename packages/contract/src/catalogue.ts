@@ -5,6 +5,7 @@ import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
+import * as shop from './calls/shop.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -29,6 +30,7 @@ export const CALLS: CallDef[] = [
   adminNetwork,
   content,
   trading,
+  shop,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

@@ -208,3 +208,15 @@ export const DEMO_ACCOUNT = 'demo';
 /** The demo challenge: grow the starting balance by this percent, over at least this many fills. */
 export const DEMO_CHALLENGE_PERCENT = 10;
 export const DEMO_CHALLENGE_MIN_TRADES = 5;
+
+/* The shop (issue 12). */
+/** Wallets a shop order may be paid from; a product is paid in the wallet's asset, at its price in that asset. */
+export const SHOP_PAYMENT_WALLETS = ['deposit_points', 'registration_points', 'deposit', 'funds'] as const;
+export type ShopPaymentWallet = (typeof SHOP_PAYMENT_WALLETS)[number];
+/** The smallest payment from a points wallet, in points, unless the operator sets another (setting `shop`). */
+export const SHOP_POINTS_MINIMUM = '50';
+/** Ship the goods to an address, or keep them in the member's inventory. */
+export const SHOP_DELIVERY = ['ship', 'keep'] as const;
+export const SHOP_ORDER_STATES = ['paid', 'packed', 'shipped', 'delivered', 'kept', 'cancelled'] as const;
+export type ShopOrderState = (typeof SHOP_ORDER_STATES)[number];
+export const SHOP_MAX_QUANTITY = 999;

@@ -17,3 +17,4 @@ export * from './calls/network.ts';
 export * from './calls/admin-network.ts';
 export * from './calls/content.ts';
 export * from './calls/trading.ts';
+export * from './calls/shop.ts';

@@ -4,6 +4,7 @@ import { KYC_MESSAGES } from './messages/kyc.ts';
 import { MINING_MESSAGES } from './messages/mining.ts';
 import { NETWORK_MESSAGES } from './messages/network.ts';
 import { TRADING_MESSAGES } from './messages/trading.ts';
+import { SHOP_MESSAGES } from './messages/shop.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -447,6 +448,7 @@ export const MESSAGES = {
   ...NETWORK_MESSAGES,
   ...CONTENT_MESSAGES,
   ...TRADING_MESSAGES,
+  ...SHOP_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

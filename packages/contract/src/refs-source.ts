@@ -4,6 +4,7 @@ import * as adminNetwork from './calls/admin-network.ts';
 import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
+import * as shop from './calls/shop.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -20,6 +21,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   auth: { file: 'auth', exports: auth },
   content: { file: 'content', exports: content },
   trading: { file: 'trading', exports: trading },
+  shop: { file: 'shop', exports: shop },
   kyc: { file: 'kyc', exports: kyc },
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },

@@ -8,6 +8,7 @@ import type * as kyc from './calls/kyc.ts';
 import type * as member from './calls/member.ts';
 import type * as mining from './calls/mining.ts';
 import type * as network from './calls/network.ts';
+import type * as shop from './calls/shop.ts';
 import type * as system from './calls/system.ts';
 import type * as trading from './calls/trading.ts';
 import type * as transfer from './calls/transfer.ts';
@@ -298,6 +299,41 @@ export const showFavorite2: CallRef<typeof network.showFavorite2> = {
   method: 'POST',
 };
 export const unfavorite: CallRef<typeof network.unfavorite> = { name: 'Tree/unfavorite', method: 'POST' };
+export const addressDelete: CallRef<typeof shop.addressDelete> = {
+  name: 'Member/addressdelete',
+  method: 'POST',
+};
+export const addressList: CallRef<typeof shop.addressList> = { name: 'Member/addresslist', method: 'POST' };
+export const addressSave: CallRef<typeof shop.addressSave> = { name: 'Member/addresssave', method: 'POST' };
+export const adminProductList: CallRef<typeof shop.adminProductList> = {
+  name: 'Admin/productlist',
+  method: 'POST',
+};
+export const adminProductSave: CallRef<typeof shop.adminProductSave> = {
+  name: 'Admin/productsave',
+  method: 'POST',
+};
+export const buyProductPreview2: CallRef<typeof shop.buyProductPreview2> = {
+  name: 'Asset/BuyProductPreview2',
+  method: 'POST',
+};
+export const buyProductSave2: CallRef<typeof shop.buyProductSave2> = {
+  name: 'Asset/BuyProductSave2',
+  method: 'POST',
+};
+export const cartSave: CallRef<typeof shop.cartSave> = { name: 'Shop/cartsave', method: 'POST' };
+export const getDeliver: CallRef<typeof shop.getDeliver> = { name: 'Member/getdeliver', method: 'POST' };
+export const getFilterType: CallRef<typeof shop.getFilterType> = {
+  name: 'Member/getFilterType',
+  method: 'POST',
+};
+export const memberCartList: CallRef<typeof shop.memberCartList> = {
+  name: 'Member/membercartlist',
+  method: 'POST',
+};
+export const shopOrders: CallRef<typeof shop.shopOrders> = { name: 'Shop/orders', method: 'POST' };
+export const shopProduct: CallRef<typeof shop.shopProduct> = { name: 'Shop/product', method: 'POST' };
+export const shopProducts: CallRef<typeof shop.shopProducts> = { name: 'Shop/products', method: 'POST' };
 export const checkVersion: CallRef<typeof system.checkVersion> = {
   name: 'index/check_version',
   method: 'GET',

@@ -1,6 +1,7 @@
 import type { KycTables } from './schema-kyc.ts';
 import type { ContentTables } from './schema-content.ts';
 import type { TradingTables } from './schema-trading.ts';
+import type { ShopTables } from './schema-shop.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -177,7 +178,7 @@ export interface AirdropCampaignsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends KycTables, MiningTables, NetworkTables, ContentTables, TradingTables {
+export interface DB extends KycTables, MiningTables, NetworkTables, ContentTables, TradingTables, ShopTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -1,0 +1,117 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** bigint columns read as strings. */
+type Num = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+/** Tables of the shop (issue 12, migration 0015); the DB interface in schema.ts extends this. */
+export interface ShopProductsTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  category: Generated<string>;
+  image_id: string | null;
+  stock: number;
+  sold: Generated<number>;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ShopPricesTable {
+  product_id: string;
+  asset: string;
+  price: Num;
+}
+
+export interface ShopCartTable {
+  member_id: string;
+  product_id: string;
+  quantity: number;
+  added_at: CreatedAt;
+}
+
+export interface MemberAddressesTable {
+  id: Generated<string>;
+  member_id: string;
+  name: string;
+  phone: string;
+  line1: string;
+  city: string;
+  postcode: string;
+  country: string;
+  lat: number | null;
+  lng: number | null;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
+}
+
+export type ShopOrderState = 'paid' | 'packed' | 'shipped' | 'delivered' | 'kept' | 'cancelled';
+
+export interface ShopOrdersTable {
+  id: Generated<string>;
+  order_no: string;
+  member_id: string;
+  operation_id: string;
+  asset: string;
+  wallet: string;
+  total: Num;
+  delivery: 'ship' | 'keep';
+  address: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  state: ShopOrderState;
+  carrier: Generated<string>;
+  tracking_no: Generated<string>;
+  refund_operation_id: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ShopOrderItemsTable {
+  order_id: string;
+  product_id: string;
+  name: string;
+  unit_price: Num;
+  quantity: number;
+}
+
+export interface ShopOrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  state: string;
+  note: Generated<string>;
+  by_admin: string | null;
+  at: CreatedAt;
+}
+
+export interface InventoryTable {
+  member_id: string;
+  product_id: string;
+  quantity: number;
+}
+
+export interface InventoryRecordsTable {
+  id: Generated<string>;
+  member_id: string;
+  product_id: string;
+  kind: 'bought' | 'received' | 'sent' | 'redeemed';
+  quantity: number;
+  balance_after: number;
+  counterparty_id: string | null;
+  order_id: string | null;
+  idempotency_key: string | null;
+  at: CreatedAt;
+}
+
+export interface ShopTables {
+  shop_products: ShopProductsTable;
+  shop_prices: ShopPricesTable;
+  shop_cart: ShopCartTable;
+  member_addresses: MemberAddressesTable;
+  shop_orders: ShopOrdersTable;
+  shop_order_items: ShopOrderItemsTable;
+  shop_order_events: ShopOrderEventsTable;
+  inventory: InventoryTable;
+  inventory_records: InventoryRecordsTable;
+}

@@ -1,0 +1,67 @@
+import { type AssetCode, WALLETS } from '@mp/contract';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import { fieldRefusal, numericId } from '../../http/errors.ts';
+import { money } from '../../lib/amount.ts';
+import { mediaUrl } from '../content/media.ts';
+
+/** A product as the shop shows it, with its prices in minor units by asset (the list's first). */
+export type ProductRow = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  stock: number;
+  sold: number;
+  active: boolean;
+  sort_order: number;
+  image_file: string | null;
+  prices: { asset: string; price: string }[];
+};
+
+/** Products with their prices (each product's prices in a fixed asset order: USDT first, then points). */
+export function productQuery(db: Conn) {
+  return db
+    .selectFrom('shop_products as p')
+    .leftJoin('uploads as u', 'u.id', 'p.image_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.category',
+      'p.stock',
+      'p.sold',
+      'p.active',
+      'p.sort_order',
+      'u.file_name as image_file',
+      sql<{ asset: string; price: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('asset', sp.asset, 'price', sp.price::text)
+          ORDER BY array_position(ARRAY['USDT','XT','DP','RP'], sp.asset))
+        FROM shop_prices sp WHERE sp.product_id = p.id), '[]'::json)`.as('prices'),
+    ]);
+}
+
+export function productView(p: ProductRow) {
+  const prices = p.prices.map((x) => ({ asset: x.asset, price: money(x.price, x.asset) }));
+  return {
+    id: p.id,
+    name: p.name,
+    price: prices[0]?.price ?? '0',
+    asset: prices[0]?.asset ?? 'USDT',
+    prices,
+    stock: p.stock,
+    category: p.category,
+    image_url: mediaUrl(p.image_file),
+  };
+}
+
+export async function findProduct(db: Conn, id: string): Promise<ProductRow> {
+  const row = await productQuery(db)
+    .where('p.id', '=', numericId(id, fieldRefusal(404, 'product_id', 'shop_product_unknown')))
+    .executeTakeFirst();
+  if (!row) throw fieldRefusal(404, 'product_id', 'shop_product_unknown');
+  return row;
+}
+
+/** The asset a payment wallet pays in (each shop wallet holds one asset). */
+export const walletAsset = (wallet: keyof typeof WALLETS): AssetCode => WALLETS[wallet][0] as AssetCode;

@@ -1,0 +1,352 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember } from '../../../test/helpers.ts';
+import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t);
+});
+afterEach(() => expectLedgerHealthy(t));
+afterAll(() => t.close());
+
+const TX = '654321'; // the helpers' transaction password
+
+type Product = { id: string; name: string; price: string; asset: string; stock: number; prices: unknown[] };
+type Cart = {
+  list: { product_id: string; quantity: number; available: boolean }[];
+  count: number;
+  totals: unknown[];
+};
+type Order = {
+  order_id: string;
+  order_no: string;
+  state: string;
+  total: string;
+  asset: string;
+  items: { name: string; quantity: number; unit_price: string }[];
+  address: { city: string } | null;
+};
+
+async function newProduct(overrides: Record<string, unknown> = {}) {
+  const { id } = await t.ok<{ id: string }>(
+    'Admin/productsave',
+    {
+      name: `Vitamin C ${newKey('p').slice(-6)}`,
+      description: 'One tablet a day.',
+      category: 'health',
+      price: '30',
+      asset: 'USDT',
+      prices: [{ asset: 'DP', price: '60' }],
+      stock: 10,
+      active: true,
+      ...overrides,
+    },
+    { token: admin },
+  );
+  return id;
+}
+
+async function shopper(funds: { usdt?: string; dp?: string } = {}, sponsor?: string) {
+  const m = await newMember(t, sponsor ? { sponsor } : {});
+  if (funds.usdt) await fund(t, admin, m.userid, funds.usdt, 'deposit', 'USDT');
+  if (funds.dp) await fund(t, admin, m.userid, funds.dp, 'deposit_points', 'DP');
+  return m;
+}
+
+async function addressOf(token: string, city = 'Kuala Lumpur') {
+  return (
+    await t.ok<{ id: string }>(
+      'Member/addresssave',
+      {
+        name: 'Ali',
+        phone: '+60 12 345 6789',
+        line1: '1 Jalan Ampang',
+        city,
+        postcode: '50450',
+        country: 'Malaysia',
+        lat: 3.16,
+        lng: 101.71,
+      },
+      { token },
+    )
+  ).id;
+}
+
+const buy = (token: string, body: Record<string, unknown>) =>
+  t.call<{ order_id: string; total: string; order: Order }>(
+    'Asset/BuyProductSave2',
+    { agree: true, tx_password: TX, idempotency_key: newKey('buy'), ...body },
+    { token },
+  );
+
+const stockOf = async (id: string) => (await t.ok<Product>('Shop/product', { id })).stock;
+
+describe('products', () => {
+  it('an admin adds products with prices in several assets; members list, filter and search them', async () => {
+    const id = await newProduct({ name: 'Collagen drink', category: 'beauty', sort_order: -5 });
+    const off = await newProduct({ name: 'Old stock', active: false });
+    const list = await t.ok<{ list: Product[]; total: number }>('Shop/products', { category: 'beauty' });
+    expect(list.list[0]).toMatchObject({ id, name: 'Collagen drink', price: '30', asset: 'USDT', stock: 10 });
+    expect(list.list[0]?.prices).toEqual([
+      { asset: 'USDT', price: '30' },
+      { asset: 'DP', price: '60' },
+    ]);
+    expect(
+      (await t.ok<{ list: Product[] }>('Shop/products', { q: 'collagen' })).list.map((p) => p.id),
+    ).toEqual([id]);
+    expect((await t.ok<{ list: Product[] }>('Shop/products', { q: 'Old stock' })).list).toEqual([]);
+    const cats = await t.ok<{ list: { category: string; count: number }[] }>('Member/getFilterType');
+    expect(cats.list.find((c) => c.category === 'beauty')?.count).toBeGreaterThanOrEqual(1);
+    const all = await t.ok<{ list: { id: string; active: boolean }[] }>(
+      'Admin/productlist',
+      { pagesize: 100 },
+      {
+        token: admin,
+      },
+    );
+    expect(all.list.find((p) => p.id === off)?.active).toBe(false);
+  });
+
+  it('refuses a member, a bad price, and an unknown product', async () => {
+    const m = await newMember(t);
+    expect(
+      (
+        await t.call(
+          'Admin/productsave',
+          { name: 'x', price: '1', asset: 'USDT', stock: 1 },
+          { token: m.token },
+        )
+      ).http,
+    ).toBe(403);
+    const bad = await t.call(
+      'Admin/productsave',
+      { name: 'x', price: '1.1234567', asset: 'USDT', stock: 1, active: true },
+      { token: admin },
+    );
+    expect(bad.body.msg).toBe('The price must be a positive amount with at most 6 decimals');
+    expect((await t.call('Shop/product', { id: '999999999' })).http).toBe(404);
+  });
+});
+
+describe('cart and addresses', () => {
+  it('sets quantities, removes with 0, and refuses more than the stock or a product not on sale', async () => {
+    const m = await newMember(t);
+    const a = await newProduct({ stock: 3 });
+    const b = await newProduct({ prices: [] });
+    await t.ok('Shop/cartsave', { product_id: a, quantity: 2 }, { token: m.token });
+    const cart = await t.ok<Cart>('Shop/cartsave', { product_id: b, quantity: 1 }, { token: m.token });
+    expect(cart.count).toBe(3);
+    // b has no DP price: the cart's only common asset is USDT.
+    expect(cart.totals).toEqual([{ asset: 'USDT', price: '90' }]);
+    const over = await t.call('Shop/cartsave', { product_id: a, quantity: 4 }, { token: m.token });
+    expect(over.http).toBe(409);
+    expect(over.body.msg).toContain('Only 3');
+    await t.ok('Shop/cartsave', { product_id: b, quantity: 0 }, { token: m.token });
+    expect(
+      (await t.ok<Cart>('Member/membercartlist', {}, { token: m.token })).list.map((l) => l.product_id),
+    ).toEqual([a]);
+    const off = await newProduct({ active: false });
+    expect((await t.call('Shop/cartsave', { product_id: off, quantity: 1 }, { token: m.token })).http).toBe(
+      409,
+    );
+  });
+
+  it('keeps one default address, edits, deletes, and never shows another member’s', async () => {
+    const m = await newMember(t);
+    const first = await addressOf(m.token, 'Penang');
+    const second = await addressOf(m.token, 'Ipoh');
+    type A = { id: string; city: string; is_default: boolean };
+    let list = (await t.ok<{ list: A[] }>('Member/addresslist', {}, { token: m.token })).list;
+    expect(list.map((x) => [x.city, x.is_default])).toEqual([
+      ['Penang', true],
+      ['Ipoh', false],
+    ]);
+    await t.ok(
+      'Member/addresssave',
+      {
+        id: second,
+        name: 'Ali',
+        phone: '1',
+        line1: '2 Jalan',
+        city: 'Ipoh',
+        postcode: '30000',
+        country: 'Malaysia',
+        is_default: true,
+      },
+      { token: m.token },
+    );
+    list = (await t.ok<{ list: A[] }>('Member/addresslist', {}, { token: m.token })).list;
+    expect(list.filter((x) => x.is_default).map((x) => x.id)).toEqual([second]);
+    const other = await newMember(t);
+    expect((await t.call('Member/addressdelete', { id: first }, { token: other.token })).http).toBe(404);
+    await t.ok('Member/addressdelete', { id: first }, { token: m.token });
+    list = (await t.ok<{ list: A[] }>('Member/addresslist', {}, { token: m.token })).list;
+    expect(list.map((x) => x.id)).toEqual([second]);
+    const bad = await t.call(
+      'Member/addresssave',
+      { name: 'A', phone: '1', line1: 'x', city: 'y', postcode: '1', country: 'z', lat: 95 },
+      { token: m.token },
+    );
+    expect(bad.http).toBe(422);
+  });
+});
+
+describe('checkout', () => {
+  it('previews each wallet and pays with deposit points to an address: stock, cart, order and timeline', async () => {
+    const m = await shopper({ dp: '500' });
+    const p = await newProduct({ stock: 5 });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 2 }, { token: m.token });
+    const address = await addressOf(m.token);
+    const preview = await t.ok<{
+      wallet: string;
+      total: string;
+      enough: boolean;
+      wallets: { wallet: string; total: string; minimum: string; usable: boolean }[];
+      lines: { unit_price: string; amount: string }[];
+    }>('Asset/BuyProductPreview2', {}, { token: m.token });
+    expect(preview).toMatchObject({ wallet: 'deposit_points', total: '120', enough: true });
+    expect(preview.lines[0]).toMatchObject({ unit_price: '60', amount: '120' });
+    expect(preview.wallets.find((w) => w.wallet === 'deposit')).toMatchObject({ total: '60', usable: false });
+    expect(preview.wallets.find((w) => w.wallet === 'registration_points')).toMatchObject({
+      total: '',
+      usable: false,
+    });
+    expect(preview.wallets.find((w) => w.wallet === 'deposit_points')?.minimum).toBe('50');
+
+    const res = await buy(m.token, { wallet: 'deposit_points', delivery: 'ship', address_id: address });
+    expect(res.body.msg).toMatch(/^Paid. Your order S\d{8}\d{8} is placed$/);
+    const order = res.body.data!.order;
+    expect(order).toMatchObject({
+      state: 'paid',
+      total: '120',
+      asset: 'DP',
+      address: { city: 'Kuala Lumpur' },
+    });
+    expect(order.items).toEqual([expect.objectContaining({ quantity: 2, unit_price: '60' })]);
+    expect(await balanceOf(t, m.token, 'deposit_points', 'DP')).toMatchObject({ balance: '380' });
+    expect(await stockOf(p)).toBe(3);
+    expect((await t.ok<Cart>('Member/membercartlist', {}, { token: m.token })).list).toEqual([]);
+    const deliver = await t.ok<{ events: { state: string }[] }>(
+      'Member/getdeliver',
+      { order_id: order.order_id },
+      { token: m.token },
+    );
+    expect(deliver.events.map((e) => e.state)).toEqual(['paid']);
+    const orders = await t.ok<{ list: Order[] }>('Shop/orders', {}, { token: m.token });
+    expect(orders.list.map((o) => o.order_id)).toEqual([order.order_id]);
+    // Another member cannot read it.
+    const other = await newMember(t);
+    expect(
+      (await t.call('Member/getdeliver', { order_id: order.order_id }, { token: other.token })).http,
+    ).toBe(404);
+  });
+
+  it('refuses clearly and changes nothing', async () => {
+    const m = await shopper({ dp: '40', usdt: '10' });
+    const p = await newProduct({ prices: [{ asset: 'DP', price: '20' }] });
+    const noDp = await newProduct({ prices: [] });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    const address = await addressOf(m.token);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [
+        { wallet: 'deposit_points', delivery: 'keep', agree: false },
+        422,
+        'Please read and accept the user service agreement',
+      ],
+      [{ wallet: 'deposit_points', delivery: 'ship' }, 422, 'Choose the address to ship to'],
+      [
+        { wallet: 'deposit_points', delivery: 'ship', address_id: '99999999' },
+        404,
+        'This address does not exist',
+      ],
+      [{ wallet: 'deposit_points', delivery: 'keep' }, 422, 'A payment with DP must be at least 50 DP'],
+      [{ wallet: 'deposit', delivery: 'keep' }, 422, 'Insufficient'],
+      [{ wallet: 'deposit_points', delivery: 'keep', tx_password: '000000' }, 422, ''],
+    ];
+    for (const [body, http, msg] of cases) {
+      const r = await buy(m.token, body);
+      expect(r.body.status, JSON.stringify(body)).toBe(0);
+      expect(r.http, JSON.stringify(body)).toBe(http);
+      if (msg) expect(r.body.msg).toContain(msg);
+    }
+    await t.ok('Shop/cartsave', { product_id: noDp, quantity: 1 }, { token: m.token });
+    await fund(t, admin, m.userid, '100', 'deposit_points', 'DP');
+    const noPrice = await buy(m.token, { wallet: 'deposit_points', delivery: 'ship', address_id: address });
+    expect(noPrice.body.msg).toContain('cannot be paid with DP');
+    expect(await balanceOf(t, m.token, 'deposit_points', 'DP')).toMatchObject({ balance: '140' });
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '10' });
+    expect(await stockOf(p)).toBe(10);
+    expect((await t.ok<Cart>('Member/membercartlist', {}, { token: m.token })).count).toBe(2);
+    expect((await t.ok<{ total: number }>('Shop/orders', {}, { token: m.token })).total).toBe(0);
+  });
+
+  it('keeps the goods in the inventory when asked, and a retry with the same key buys once', async () => {
+    const m = await shopper({ usdt: '100' });
+    const p = await newProduct();
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 3 }, { token: m.token });
+    const key = newKey('keep');
+    const body = { wallet: 'deposit', delivery: 'keep', idempotency_key: key };
+    const [a, b] = await Promise.all([buy(m.token, body), buy(m.token, body)]);
+    expect(a.body.status).toBe(1);
+    expect(b.body.data!.order_id).toBe(a.body.data!.order_id);
+    expect(a.body.data!.order).toMatchObject({ state: 'kept', total: '90', address: null });
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '10' });
+    const stock = await t.db
+      .selectFrom('inventory')
+      .select('quantity')
+      .where('product_id', '=', p)
+      .executeTakeFirstOrThrow();
+    expect(stock.quantity).toBe(3);
+    const records = await t.db
+      .selectFrom('inventory_records')
+      .selectAll()
+      .where('product_id', '=', p)
+      .execute();
+    expect(records.map((r) => [r.kind, r.quantity, r.balance_after])).toEqual([['bought', 3, 3]]);
+    const deliver = await t.ok<{ events: { state: string }[] }>(
+      'Member/getdeliver',
+      { order_id: a.body.data!.order_id },
+      { token: m.token },
+    );
+    expect(deliver.events.map((e) => e.state)).toEqual(['paid', 'kept']);
+  });
+
+  it('sells the last item to exactly one of 20 buyers at once; stock never goes below zero', async () => {
+    const p = await newProduct({ stock: 1 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper({ usdt: '50' })));
+    for (const m of buyers) await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    const results = await Promise.all(
+      buyers.map((m) => buy(m.token, { wallet: 'deposit', delivery: 'keep' })),
+    );
+    expect(results.filter((r) => r.body.status === 1)).toHaveLength(1);
+    const refused = results.filter((r) => r.body.status !== 1);
+    expect(refused.every((r) => r.http === 409 && r.body.msg.includes('Only 0'))).toBe(true);
+    expect(await stockOf(p)).toBe(0);
+    const paid = await Promise.all(
+      buyers.map(async (m) => (await balanceOf(t, m.token, 'deposit', 'USDT')).balance),
+    );
+    expect(paid.filter((b) => b === '20')).toHaveLength(1);
+    expect(paid.filter((b) => b === '50')).toHaveLength(19);
+  });
+
+  it('a USDT sale pays the sponsor and level bonuses and counts as the buyer’s purchase', async () => {
+    const sponsor = await newMember(t);
+    const m = await shopper({ usdt: '200' }, sponsor.userid);
+    const p = await newProduct({ price: '100' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    const res = await buy(m.token, { wallet: 'deposit', delivery: 'keep' });
+    expect(res.body.status).toBe(1);
+    // Default plan: sponsor 5% and level 1 2% of 100 USDT.
+    expect(await balanceOf(t, sponsor.token, 'reward')).toMatchObject({ balance: '7' });
+    const purchase = await t.db
+      .selectFrom('purchases')
+      .select(['source', 'volume', 'asset'])
+      .where('order_id', '=', res.body.data!.order_id)
+      .where('source', '=', 'shop')
+      .executeTakeFirstOrThrow();
+    expect(purchase).toEqual({ source: 'shop', volume: '100000000', asset: 'USDT' });
+  });
+});

@@ -6,6 +6,17 @@ export type BuiltPage = { load: PageLoader; auth?: boolean; admin?: boolean; tex
 
 /** The spec routes built so far; every other spec route shows the shared "coming soon" page. */
 export const BUILT_PAGES: Record<string, BuiltPage> = {
+  '/pages/shop/shop': { load: () => import('../features/shop/pages/ShopPage.tsx'), texts: 'shop' },
+  '/pages/personal/MyAddress': {
+    load: () => import('../features/shop/pages/MyAddressPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
+  '/pages/personal/AddNewAddress': {
+    load: () => import('../features/shop/pages/AddNewAddressPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
   '/pages/home/onlinemain': {
     load: () => import('../features/trading/pages/MarketsPage.tsx'),
     texts: 'trading',
@@ -217,6 +228,21 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
 
 /** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
 export const EXTRA_PAGES: Record<string, BuiltPage> = {
+  '/pages/shop/cart': {
+    load: () => import('../features/shop/pages/CartPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
+  '/pages/shop/checkout': {
+    load: () => import('../features/shop/pages/CheckoutPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
+  '/pages/shop/orders': {
+    load: () => import('../features/shop/pages/ShopOrdersPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
   '/pages/trade/exchanges': {
     load: () => import('../features/trading/pages/ExchangeAccountsPage.tsx'),
     auth: true,

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'network',
   'content',
   'trading',
+  'shop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -27,7 +28,7 @@ export type Resources = Record<Namespace, Record<string, unknown>>;
  * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
  * (routes.tsx): a member's phone never downloads the admin area's texts, nor the content pages' before it opens one.
  */
-export const PAGE_NAMESPACES = ['admin', 'content', 'trading'] as const;
+export const PAGE_NAMESPACES = ['admin', 'content', 'trading', 'shop'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type FirstResources = Omit<Resources, PageNamespace>;
 
@@ -46,16 +47,19 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     admin: () => import('./en-US/admin.json'),
     content: () => import('./en-US/content.json'),
     trading: () => import('./en-US/trading.json'),
+    shop: () => import('./en-US/shop.json'),
   },
   'zh-CN': {
     admin: () => import('./zh-CN/admin.json'),
     content: () => import('./zh-CN/content.json'),
     trading: () => import('./zh-CN/trading.json'),
+    shop: () => import('./zh-CN/shop.json'),
   },
   'bm-MY': {
     admin: () => import('./bm-MY/admin.json'),
     content: () => import('./bm-MY/content.json'),
     trading: () => import('./bm-MY/trading.json'),
+    shop: () => import('./bm-MY/shop.json'),
   },
 };
 
@@ -71,6 +75,7 @@ export async function loadResources(lang: Language): Promise<Resources> {
     admin: await loadPageNamespace(lang, 'admin'),
     content: await loadPageNamespace(lang, 'content'),
     trading: await loadPageNamespace(lang, 'trading'),
+    shop: await loadPageNamespace(lang, 'shop'),
   };
 }
 

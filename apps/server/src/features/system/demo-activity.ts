@@ -19,6 +19,52 @@ import { DEMO_RECRUITS } from './demo-recruits.ts';
  * (sign-up with its code, KYC with pictures, purchases, the daily jobs for each past date, admin decisions), on a
  * clock that starts DAYS days ago: the same rules and the same ledger as production.
  */
+/** The demo shop's products (USDT prices; each is also sold for twice as many deposit points). */
+const DEMO_PRODUCTS = [
+  {
+    name: 'Vitamin C 1000 mg (60 tablets)',
+    category: 'health',
+    price: '25',
+    stock: 120,
+    description: 'One tablet a day with a meal.',
+  },
+  {
+    name: 'Marine collagen drink (10 bottles)',
+    category: 'beauty',
+    price: '48',
+    stock: 60,
+    description: 'Peach flavour, 5,000 mg of collagen in each bottle.',
+  },
+  {
+    name: 'Omega-3 fish oil (90 capsules)',
+    category: 'health',
+    price: '32',
+    stock: 80,
+    description: 'Two capsules a day.',
+  },
+  {
+    name: 'Bamboo charcoal toothpaste',
+    category: 'home',
+    price: '6',
+    stock: 300,
+    description: 'Fluoride, 120 g.',
+  },
+  {
+    name: 'Black garlic honey (250 g)',
+    category: 'food',
+    price: '18',
+    stock: 45,
+    description: 'Aged black garlic in forest honey.',
+  },
+  {
+    name: 'Aloe vera gel (200 ml)',
+    category: 'beauty',
+    price: '12',
+    stock: 0,
+    description: 'Back in stock soon.',
+  },
+];
+
 const DAYS = 6;
 const TX = DEMO_TX_PASSWORD;
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -246,6 +292,72 @@ export async function loadDemoActivity(config: Config, db: Db, admin: { userid: 
       { amount: '35', tx_password: TX, idempotency_key: key() },
       tokens.carol,
     );
+
+    // The shop: products in USDT and deposit points; alice ships an order home, carol keeps hers in stock.
+    const products: string[] = [];
+    for (const [i, p] of DEMO_PRODUCTS.entries()) {
+      const saved = await c.call<{ id: string }>(
+        'Admin/productsave',
+        {
+          ...p,
+          asset: 'USDT',
+          active: true,
+          sort_order: i,
+          prices: [{ asset: 'DP', price: String(Number(p.price) * 2) }],
+        },
+        adminToken,
+      );
+      products.push(saved.id);
+    }
+    await c.call(
+      'Admin/adjustbalance',
+      {
+        userid: 'alice',
+        wallet: 'deposit_points',
+        asset: 'DP',
+        amount: '500',
+        reason: 'Demo points',
+        idempotency_key: key(),
+      },
+      adminToken,
+    );
+    const home = await c.call<{ id: string }>(
+      'Member/addresssave',
+      {
+        name: 'Alice Tan',
+        phone: '+60 12 345 6789',
+        line1: '12 Jalan Ampang',
+        city: 'Kuala Lumpur',
+        postcode: '50450',
+        country: 'Malaysia',
+        lat: 3.1579,
+        lng: 101.7123,
+        is_default: true,
+      },
+      tokens.alice,
+    );
+    await c.call('Shop/cartsave', { product_id: products[0], quantity: 2 }, tokens.alice);
+    await c.call('Shop/cartsave', { product_id: products[2], quantity: 1 }, tokens.alice);
+    await c.call(
+      'Asset/BuyProductSave2',
+      {
+        wallet: 'deposit_points',
+        delivery: 'ship',
+        address_id: home.id,
+        agree: true,
+        tx_password: TX,
+        idempotency_key: key(),
+      },
+      tokens.alice,
+    );
+    await c.call('Shop/cartsave', { product_id: products[1], quantity: 3 }, tokens.carol);
+    await c.call(
+      'Asset/BuyProductSave2',
+      { wallet: 'funds', delivery: 'keep', agree: true, tx_password: TX, idempotency_key: key() },
+      tokens.carol,
+    );
+    // Something left in alice's cart for the next visit.
+    await c.call('Shop/cartsave', { product_id: products[4], quantity: 1 }, tokens.alice);
   } finally {
     await app.close();
   }

@@ -1,0 +1,78 @@
+import type { RequestOf, ResponseOf, ShopPaymentWallet } from '@mp/contract';
+import {
+  addressDelete,
+  addressList,
+  addressSave,
+  buyProductPreview2,
+  buyProductSave2,
+  cartSave,
+  getDeliver,
+  getFilterType,
+  memberCartList,
+  shopOrders,
+  shopProduct,
+  shopProducts,
+} from '@mp/contract/web';
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiEnvelope } from '../../lib/api.ts';
+
+export const shopKeys = {
+  all: ['shop'] as const,
+  products: (category: string, q: string) => ['shop', 'products', category, q] as const,
+  product: (id: string) => ['shop', 'product', id] as const,
+  categories: ['shop', 'categories'] as const,
+  cart: ['shop', 'cart'] as const,
+  preview: (wallet: string) => ['shop', 'preview', wallet] as const,
+  addresses: ['shop', 'addresses'] as const,
+  deliver: (id: string) => ['shop', 'deliver', id] as const,
+};
+
+export type Product = ResponseOf<typeof shopProducts>['list'][number];
+export type Cart = ResponseOf<typeof memberCartList>;
+export type Address = ResponseOf<typeof addressList>['list'][number];
+export type ShopOrder = ResponseOf<typeof shopOrders>['list'][number];
+
+export const productsQuery = (category: string, q: string) =>
+  queryOptions({
+    queryKey: shopKeys.products(category, q),
+    queryFn: () =>
+      api(shopProducts, { page: 1, pagesize: 100, ...(category ? { category } : {}), ...(q ? { q } : {}) }),
+  });
+export const productQuery = (id: string) =>
+  queryOptions({ queryKey: shopKeys.product(id), queryFn: () => api(shopProduct, { id }) });
+export const categoriesQuery = queryOptions({
+  queryKey: shopKeys.categories,
+  queryFn: () => api(getFilterType, {}, { quiet: true }),
+  staleTime: 60_000,
+});
+export const cartQuery = queryOptions({ queryKey: shopKeys.cart, queryFn: () => api(memberCartList, {}) });
+export const previewQuery = (wallet: ShopPaymentWallet | '') =>
+  queryOptions({
+    queryKey: shopKeys.preview(wallet),
+    queryFn: () => api(buyProductPreview2, wallet ? { wallet } : {}),
+  });
+export const addressesQuery = queryOptions({
+  queryKey: shopKeys.addresses,
+  queryFn: () => api(addressList, {}),
+});
+export const deliverQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: shopKeys.deliver(orderId),
+    queryFn: () => api(getDeliver, { order_id: orderId }),
+  });
+
+export const fetchOrders = (page: number, pagesize: number) => api(shopOrders, { page, pagesize });
+export const setCartQuantity = (productId: string, quantity: number) =>
+  apiEnvelope(cartSave, { product_id: productId, quantity });
+export const buyCart = (input: RequestOf<typeof buyProductSave2>) => api(buyProductSave2, input);
+export const saveAddress = (input: RequestOf<typeof addressSave>) => apiEnvelope(addressSave, input);
+export const deleteAddress = (id: string) => apiEnvelope(addressDelete, { id });
+
+export const SHOP_PATHS = {
+  shop: '/pages/shop/shop',
+  cart: '/pages/shop/cart',
+  checkout: '/pages/shop/checkout',
+  orders: '/pages/shop/orders',
+  addresses: '/pages/personal/MyAddress',
+  newAddress: '/pages/personal/AddNewAddress',
+};

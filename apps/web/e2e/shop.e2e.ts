@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, launchBrowser, openApp, screenshot } from './browser.ts';
+import {
+  apiLogin,
+  createMember,
+  DEMO,
+  expectText,
+  fill,
+  logInThroughPage,
+  type NewMember,
+} from './members.ts';
+
+/**
+ * The shop end to end on `npm start`'s own server with the demo products: a member browses, adds two products to
+ * the cart, adds an address at checkout, pays with deposit points and finds the order with its timeline.
+ */
+let browser: Browser;
+let member: NewMember;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  member = await createMember('erin', 'R');
+  const admin = inject('admin');
+  const adminToken = await apiLogin(admin.userid, admin.password);
+  const credit = await api(
+    'Admin/adjustbalance',
+    {
+      userid: member.userid,
+      wallet: 'deposit_points',
+      asset: 'DP',
+      amount: '300',
+      reason: 'e2e shop test',
+      idempotency_key: randomUUID(),
+    },
+    adminToken,
+  );
+  expect(credit.status, credit.msg).toBe(1);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('shop', () => {
+  it('browses, fills the cart, pays with deposit points to a new address, and sees the order', async () => {
+    const page = await openApp(browser);
+    await logInThroughPage(page, member.userid, member.password);
+    await page.goto(page.url().replace(/#.*$/, '#/pages/shop/shop'));
+    await page.getByTestId('shop-page').waitFor();
+    const vitamin = page.locator('[data-testid^="shop-product-"]', { hasText: 'Vitamin C 1000 mg' });
+    await expectText(vitamin, /25\.00 USDT/);
+    await vitamin.click();
+    await page.getByTestId('shop-add').click();
+    await expectText(page.locator('.adm-toast-main'), 'Cart updated');
+
+    await page.getByRole('button', { name: 'Food' }).click();
+    const honey = page.locator('[data-testid^="shop-product-"]', { hasText: 'Black garlic honey' });
+    await honey.click();
+    await page.getByTestId('shop-add').click();
+    await expectText(page.getByTestId('shop-cart-link'), '2');
+    await screenshot(page, 'shop');
+
+    await page.getByTestId('shop-cart-link').click();
+    await page.getByTestId('cart-page').waitFor();
+    await expectText(page.getByTestId('cart-totals'), /43\.00 USDT/);
+    await page.getByTestId('cart-checkout').click();
+    await page.getByTestId('checkout-page').waitFor();
+    await expectText(page.getByTestId('checkout-total'), /86\.00 DP/);
+    await expectText(page.getByTestId('checkout-pay'), 'Choose an address');
+
+    await page.getByTestId('checkout-add-address').click();
+    await page.getByTestId('add-address-page').waitFor();
+    await fill(page, 'address-name', 'Nur Aisyah');
+    await fill(page, 'address-phone', '+60 11 2233 4455');
+    await fill(page, 'address-line1', '8 Jalan Tun Razak');
+    await fill(page, 'address-city', 'Kuala Lumpur');
+    await fill(page, 'address-postcode', '50400');
+    await page.getByTestId('address-save').click();
+    await page.getByTestId('checkout-page').waitFor();
+    await page.getByTestId('checkout-agree').click();
+    await page.getByTestId('checkout-pay').click();
+    await fill(page, 'checkout-sheet-password', DEMO.txPassword);
+    await page.getByTestId('checkout-sheet-confirm').click();
+    await expectText(page.getByTestId('checkout-result-order'), /S\d{16}/);
+    await expectText(page.getByTestId('checkout-result-total'), /86\.00 DP/);
+    await screenshot(page, 'shop-paid');
+
+    await page.getByTestId('checkout-orders').click();
+    await page.getByTestId('shop-orders-page').waitFor();
+    const order = page.locator('[data-testid^="shop-order-S"]').first();
+    await expectText(order, 'Paid');
+    await order.click();
+    await expectText(page.getByTestId('shop-timeline'), /8 Jalan Tun Razak/);
+    await page.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openAdminPage } from './admin.ts';
 import { api, launchBrowser, openApp, screenshot } from './browser.ts';
 import {
   apiLogin,
@@ -82,6 +83,7 @@ describe('shop', () => {
     await fill(page, 'checkout-sheet-password', DEMO.txPassword);
     await page.getByTestId('checkout-sheet-confirm').click();
     await expectText(page.getByTestId('checkout-result-order'), /S\d{16}/);
+    const orderNo = /S\d{16}/.exec((await page.getByTestId('checkout-result-order').textContent()) ?? '')?.[0] ?? '';
     await expectText(page.getByTestId('checkout-result-total'), /86\.00 DP/);
     await screenshot(page, 'shop-paid');
 
@@ -91,6 +93,24 @@ describe('shop', () => {
     await expectText(order, 'Paid');
     await order.click();
     await expectText(page.getByTestId('shop-timeline'), /8 Jalan Tun Razak/);
+
+    // The operator ships it; the member sees the carrier and tracking number.
+    const desk = await openAdminPage(browser, '#/pages/admin/shop');
+    await desk.getByTestId('admin-shop-page').waitFor();
+    await expectText(desk.getByTestId(`admin-order-${orderNo}`), /8 Jalan Tun Razak/);
+    await desk.getByTestId(`admin-order-ship-${orderNo}`).click();
+    await fill(desk, 'ship-carrier', 'J&T Express');
+    await fill(desk, 'ship-tracking', 'JT630012345MY');
+    await desk.getByTestId('admin-ship-save').click();
+    await expectText(desk.locator('.adm-toast-main'), 'Order updated');
+    await screenshot(desk, 'admin-shop');
+    await desk.close();
+
+    await page.reload();
+    await page.getByTestId('shop-orders-page').waitFor();
+    await expectText(page.locator(`[data-testid="shop-order-${orderNo}"]`), 'Shipped');
+    await page.locator(`[data-testid="shop-order-${orderNo}"]`).click();
+    await expectText(page.getByTestId('shop-tracking'), 'J&T Express tracking number JT630012345MY');
     await page.close();
   });
 });

@@ -313,6 +313,14 @@ export const adminProductSave: CallRef<typeof shop.adminProductSave> = {
   name: 'Admin/productsave',
   method: 'POST',
 };
+export const adminShopOrders: CallRef<typeof shop.adminShopOrders> = {
+  name: 'Admin/shoporders',
+  method: 'POST',
+};
+export const adminShopOrderUpdate: CallRef<typeof shop.adminShopOrderUpdate> = {
+  name: 'Admin/shoporderupdate',
+  method: 'POST',
+};
 export const buyProductPreview2: CallRef<typeof shop.buyProductPreview2> = {
   name: 'Asset/BuyProductPreview2',
   method: 'POST',

@@ -228,6 +228,12 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
 
 /** Routes of ours that the spec does not name (its screens need a home the spec leaves open). */
 export const EXTRA_PAGES: Record<string, BuiltPage> = {
+  '/pages/admin/shop': {
+    load: () => import('../features/shop/pages/AdminShopPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'shop',
+  },
   '/pages/shop/cart': {
     load: () => import('../features/shop/pages/CartPage.tsx'),
     auth: true,

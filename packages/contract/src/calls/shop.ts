@@ -304,3 +304,32 @@ export const adminProductList = defineCall({
     }),
   ),
 });
+
+export const SHOP_ORDER_ACTIONS = ['pack', 'ship', 'deliver', 'cancel'] as const;
+
+export const adminShopOrders = defineCall({
+  name: 'Admin/shoporders',
+  method: 'POST',
+  auth: 'admin',
+  tag: 'shop',
+  summary: 'Shop orders of every member, newest first, by state or by order number or member',
+  request: z.object({ ...pagingFields, state: oneOf(SHOP_ORDER_STATES).optional(), q: optionalText(40) }),
+  response: pagedSchema(shopOrderSchema.extend({ userid: z.string() })),
+});
+
+export const adminShopOrderUpdate = defineCall({
+  name: 'Admin/shoporderupdate',
+  method: 'POST',
+  auth: 'admin',
+  tag: 'shop',
+  summary:
+    'Moves an order on: packed, shipped (carrier and tracking number), delivered; or cancels it, refunding the payment and returning the stock once (audited)',
+  request: z.object({
+    order_id: id(),
+    action: oneOf(SHOP_ORDER_ACTIONS),
+    carrier: optionalText(60),
+    tracking_no: optionalText(60),
+    note: optionalText(200),
+  }),
+  response: z.object({ order: shopOrderSchema }),
+});

@@ -66,6 +66,30 @@ export const SHOP_MESSAGES = {
   shop_address_saved: { 'en-US': 'Address saved', 'zh-CN': '地址已保存', 'bm-MY': 'Alamat disimpan' },
   shop_address_deleted: { 'en-US': 'Address deleted', 'zh-CN': '地址已删除', 'bm-MY': 'Alamat dipadam' },
   shop_product_saved: { 'en-US': 'Product saved', 'zh-CN': '商品已保存', 'bm-MY': 'Produk disimpan' },
+  shop_order_wrong_state: {
+    'en-US': 'This order is past that step, kept in the inventory, or cancelled',
+    'zh-CN': '该订单已过此步骤、已存入库存或已取消',
+    'bm-MY': 'Pesanan ini sudah melepasi langkah itu, disimpan dalam inventori, atau dibatalkan',
+  },
+  shop_tracking_required: {
+    'en-US': 'Enter the carrier and the tracking number',
+    'zh-CN': '请填写承运商和运单号',
+    'bm-MY': 'Masukkan syarikat penghantaran dan nombor penjejakan',
+  },
+  shop_bonus_spent: {
+    'en-US': 'A bonus paid on this order has been spent by {userid}; the order cannot be cancelled',
+    'zh-CN': '该订单产生的奖金已被 {userid} 使用，订单无法取消',
+    'bm-MY':
+      'Bonus yang dibayar atas pesanan ini telah dibelanjakan oleh {userid}; pesanan tidak boleh dibatalkan',
+  },
+  shop_order_updated: { 'en-US': 'Order updated', 'zh-CN': '订单已更新', 'bm-MY': 'Pesanan dikemas kini' },
+  shop_order_cancelled: {
+    'en-US': 'Order cancelled; {amount} {asset} refunded',
+    'zh-CN': '订单已取消，已退款 {amount} {asset}',
+    'bm-MY': 'Pesanan dibatalkan; {amount} {asset} dipulangkan',
+  },
+  'field.carrier': { 'en-US': 'Carrier', 'zh-CN': '承运商', 'bm-MY': 'Syarikat penghantaran' },
+  'field.tracking_no': { 'en-US': 'Tracking number', 'zh-CN': '运单号', 'bm-MY': 'Nombor penjejakan' },
   'field.product_id': { 'en-US': 'Product', 'zh-CN': '商品', 'bm-MY': 'Produk' },
   'field.phone': { 'en-US': 'Phone', 'zh-CN': '电话', 'bm-MY': 'Telefon' },
   'field.line1': { 'en-US': 'Address', 'zh-CN': '详细地址', 'bm-MY': 'Alamat' },

@@ -6,6 +6,8 @@ import {
   addressSave,
   adminProductList,
   adminProductSave,
+  adminShopOrders,
+  adminShopOrderUpdate,
   buyProductPreview2,
   buyProductSave2,
   cartSave,
@@ -24,6 +26,7 @@ import { fieldRefusal, numericId } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
+import { updateShopOrder } from './admin-orders.ts';
 import { findProduct, productQuery, productView } from './catalog.ts';
 import { addressesOf, buyCart, cartView, orderQuery, orderView, previewCart, readCart } from './checkout.ts';
 
@@ -211,6 +214,36 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
         order: orderView(row),
         events: events.map((e) => ({ state: e.state, note: e.note, at: e.at.toISOString() })),
       };
+    }),
+
+    handle(adminShopOrders, async ({ page, pagesize, state, q }) => {
+      let query = orderQuery(db).innerJoin('members as m', 'm.id', 'o.member_id').select('m.userid');
+      if (state) query = query.where('o.state', '=', state);
+      if (q)
+        query = query.where((eb) => eb.or([eb('o.order_no', '=', q.toUpperCase()), eb('m.userid', '=', q)]));
+      const [rows, count] = await Promise.all([
+        query
+          .orderBy('o.id', 'desc')
+          .limit(pagesize)
+          .offset((page - 1) * pagesize)
+          .execute(),
+        query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((r) => ({ ...orderView(r), userid: r.userid })),
+        page,
+        pagesize,
+        total: count.n,
+      };
+    }),
+
+    handle(adminShopOrderUpdate, async (input, ctx) => {
+      const result = await updateShopOrder(d, ctx, input);
+      return reply(
+        result,
+        input.action === 'cancel' ? 'shop_order_cancelled' : 'shop_order_updated',
+        input.action === 'cancel' ? { amount: result.order.total, asset: result.order.asset } : {},
+      );
     }),
 
     handle(adminProductList, async ({ page, pagesize, q }) => {

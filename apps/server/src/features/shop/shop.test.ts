@@ -350,3 +350,106 @@ describe('checkout', () => {
     expect(purchase).toEqual({ source: 'shop', volume: '100000000', asset: 'USDT' });
   });
 });
+
+describe('orders on the admin side', () => {
+  async function paidOrder(opts: { sponsor?: string; quantity?: number; price?: string } = {}) {
+    const m = await shopper({ usdt: '500' }, opts.sponsor);
+    const p = await newProduct({ stock: 10, price: opts.price ?? '30' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: opts.quantity ?? 2 }, { token: m.token });
+    const address = await addressOf(m.token);
+    const res = await buy(m.token, { wallet: 'deposit', delivery: 'ship', address_id: address });
+    expect(res.body.status).toBe(1);
+    return { m, p, order: res.body.data!.order };
+  }
+  const update = (body: Record<string, unknown>, token = admin) =>
+    t.call<{ order: Order & { tracking_no: string } }>('Admin/shoporderupdate', body, { token });
+
+  it('packs, ships with a tracking number and delivers; the member follows each step', async () => {
+    const { m, order } = await paidOrder();
+    const list = await t.ok<{ list: { order_no: string; userid: string }[] }>(
+      'Admin/shoporders',
+      { state: 'paid', q: order.order_no },
+      { token: admin },
+    );
+    expect(list.list).toEqual([expect.objectContaining({ order_no: order.order_no, userid: m.userid })]);
+    expect((await update({ order_id: order.order_id, action: 'deliver' })).http).toBe(409);
+    expect((await update({ order_id: order.order_id, action: 'pack' }, m.token)).http).toBe(403);
+    expect((await update({ order_id: order.order_id, action: 'pack' })).body.status).toBe(1);
+    const noTracking = await update({ order_id: order.order_id, action: 'ship', carrier: 'J&T' });
+    expect(noTracking.body.msg).toBe('Enter the carrier and the tracking number');
+    const shipped = await update({
+      order_id: order.order_id,
+      action: 'ship',
+      carrier: 'J&T',
+      tracking_no: 'JT123',
+    });
+    expect(shipped.body.data?.order).toMatchObject({ state: 'shipped', tracking_no: 'JT123' });
+    await update({ order_id: order.order_id, action: 'deliver' });
+    const deliver = await t.ok<{
+      order: { state: string; carrier: string };
+      events: { state: string; note: string }[];
+    }>('Member/getdeliver', { order_id: order.order_id }, { token: m.token });
+    expect(deliver.order).toMatchObject({ state: 'delivered', carrier: 'J&T' });
+    expect(deliver.events.map((e) => e.state)).toEqual(['paid', 'packed', 'shipped', 'delivered']);
+    expect(deliver.events[2]?.note).toBe('J&T JT123');
+    expect((await update({ order_id: order.order_id, action: 'cancel' })).http).toBe(409);
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `shop_order:${order.order_id}`)
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual([
+      'shop_order_pack',
+      'shop_order_ship',
+      'shop_order_deliver',
+    ]);
+  });
+
+  it('cancels once: the payment back, the bonuses taken back, the stock returned', async () => {
+    const sponsor = await newMember(t);
+    const { m, p, order } = await paidOrder({ sponsor: sponsor.userid, quantity: 2, price: '50' });
+    expect(await balanceOf(t, sponsor.token, 'reward')).toMatchObject({ balance: '7' });
+    expect(await stockOf(p)).toBe(8);
+    const [a, b] = await Promise.all([
+      update({ order_id: order.order_id, action: 'cancel', note: 'out of stock in the warehouse' }),
+      update({ order_id: order.order_id, action: 'cancel', note: 'out of stock in the warehouse' }),
+    ]);
+    expect([a.body.status, b.body.status]).toEqual([1, 1]);
+    expect(a.body.msg).toBe('Order cancelled; 100 USDT refunded');
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '500' });
+    expect(await balanceOf(t, sponsor.token, 'reward')).toMatchObject({ balance: '0' });
+    expect(await stockOf(p)).toBe(10);
+    const again = await update({ order_id: order.order_id, action: 'cancel' });
+    expect(again.body.status).toBe(1);
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '500' });
+  });
+
+  it('will not cancel when a bonus paid on the order was spent, and says whose', async () => {
+    const sponsor = await newMember(t);
+    const { order } = await paidOrder({ sponsor: sponsor.userid, quantity: 2, price: '50' });
+    // The bonus leaves the sponsor's reward wallet (an admin debit stands for a withdrawal or a transfer).
+    await t.ok(
+      'Admin/adjustbalance',
+      {
+        userid: sponsor.userid,
+        wallet: 'reward',
+        asset: 'USDT',
+        amount: '-7',
+        reason: 'spent',
+        idempotency_key: newKey(),
+      },
+      { token: admin },
+    );
+    const r = await update({ order_id: order.order_id, action: 'cancel' });
+    expect(r.http).toBe(409);
+    expect(r.body.msg).toBe(
+      `A bonus paid on this order has been spent by ${sponsor.userid}; the order cannot be cancelled`,
+    );
+    expect(
+      await t
+        .ok<{ order: Order }>('Member/getdeliver', { order_id: order.order_id }, { token: admin })
+        .catch(() => undefined),
+    ).toBeUndefined();
+  });
+});

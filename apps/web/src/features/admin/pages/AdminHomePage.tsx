@@ -21,6 +21,7 @@ const ENTRIES = [
   '/pages/admin/enquiries',
   '/pages/admin/game',
   '/pages/admin/market',
+  '/pages/admin/shop',
 ];
 
 /** The admin area's home: today's figures, then an entry to each admin page. */

@@ -1,0 +1,178 @@
+import type { AssetCode, adminShopOrderUpdate, ParsedRequestOf, WalletKind } from '@mp/contract';
+import { sql } from 'kysely';
+import type { AuthedContext } from '../../http/calls.ts';
+import { fieldRefusal, numericId } from '../../http/errors.ts';
+import { InsufficientFunds, memberAccount, platformAccount } from '../../ledger/index.ts';
+import type { Leg } from '../../ledger/post.ts';
+import type { PlatformAccount } from '../../ledger/accounts.ts';
+import { audit } from '../admin/audit.ts';
+import type { MoneyDeps } from '../wallet/money-deps.ts';
+import { orderQuery, orderView } from './checkout.ts';
+
+type Action = ParsedRequestOf<typeof adminShopOrderUpdate>['action'];
+
+/** Which states each action moves an order from, and to. Kept orders are in the member's inventory: not shipped. */
+const STEPS: Record<Action, { from: string[]; to: string }> = {
+  pack: { from: ['paid'], to: 'packed' },
+  ship: { from: ['paid', 'packed'], to: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  cancel: { from: ['paid', 'packed'], to: 'cancelled' },
+};
+
+/**
+ * An admin moves an order on, or cancels it. A cancellation is one ledger operation, once per order: the member
+ * gets the payment back in the wallet it came from, the sponsor and level bonuses paid on it go back from the
+ * earners' wallets (if one was spent, nothing happens and the admin is told who), and the stock returns.
+ */
+export async function updateShopOrder(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  input: ParsedRequestOf<typeof adminShopOrderUpdate>,
+) {
+  const id = numericId(input.order_id, fieldRefusal(404, 'order_id', 'shop_order_unknown'));
+  const step = STEPS[input.action];
+  const now = d.clock.now();
+  if (input.action === 'ship' && (!input.carrier || !input.tracking_no))
+    throw fieldRefusal(422, input.carrier ? 'tracking_no' : 'carrier', 'shop_tracking_required');
+
+  if (input.action !== 'cancel') {
+    await d.db.transaction().execute(async (tx) => {
+      const moved = await tx
+        .updateTable('shop_orders')
+        .set({
+          state: step.to as 'packed',
+          updated_at: now,
+          ...(input.action === 'ship' ? { carrier: input.carrier!, tracking_no: input.tracking_no! } : {}),
+        })
+        .where('id', '=', id)
+        .where('state', 'in', step.from as 'paid'[])
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) {
+        const exists = await tx
+          .selectFrom('shop_orders')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!exists) throw fieldRefusal(404, 'order_id', 'shop_order_unknown');
+        throw fieldRefusal(409, 'action', 'shop_order_wrong_state');
+      }
+      const note =
+        input.action === 'ship'
+          ? `${input.carrier} ${input.tracking_no}${input.note ? ` · ${input.note}` : ''}`
+          : (input.note ?? '');
+      await tx
+        .insertInto('shop_order_events')
+        .values({ order_id: id, state: step.to, note, by_admin: ctx.member.id, at: now })
+        .execute();
+      await audit(tx, ctx.member.id, `shop_order_${input.action}`, `shop_order:${id}`, {
+        carrier: input.carrier ?? '',
+        tracking_no: input.tracking_no ?? '',
+        note: input.note ?? '',
+      });
+    });
+    return { order: orderView(await orderQuery(d.db).where('o.id', '=', id).executeTakeFirstOrThrow()) };
+  }
+
+  const order = await d.db
+    .selectFrom('shop_orders')
+    .select(['id', 'order_no', 'member_id', 'asset', 'wallet', 'total', 'state'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!order) throw fieldRefusal(404, 'order_id', 'shop_order_unknown');
+  await d.ledger.operation(
+    {
+      key: `shop-cancel:${order.id}`,
+      kind: 'shop_refund',
+      memberId: order.member_id,
+      request: { order: order.id },
+    },
+    async (op) => {
+      const locked = await op.tx
+        .selectFrom('shop_orders')
+        .select('state')
+        .where('id', '=', order.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (!step.from.includes(locked.state)) throw fieldRefusal(409, 'action', 'shop_order_wrong_state');
+      // The bonuses paid with the purchase, to be taken back from the same accounts.
+      const bonuses = await sql<{
+        amount: string;
+        asset: string;
+        member_id: string;
+        userid: string;
+        wallet: string;
+        platform: string;
+      }>`
+          SELECT ca.id::text AS account_id, t.amount::text, t.asset, ca.member_id::text, m.userid, ca.wallet, da.platform
+          FROM ledger_transfers t
+          JOIN ledger_accounts ca ON ca.id = t.credit_account_id
+          JOIN ledger_accounts da ON da.id = t.debit_account_id
+          JOIN members m ON m.id = ca.member_id
+          WHERE t.reference = ${`purchase:shop:${order.order_no}`} AND t.kind LIKE 'bonus_%'`.execute(op.tx);
+      const asset = order.asset as AssetCode;
+      const legs: Leg[] = [
+        {
+          debit: platformAccount('shop_revenue', asset),
+          credit: memberAccount(order.member_id, order.wallet as WalletKind, asset),
+          amount: BigInt(order.total),
+          kind: 'shop_refund',
+          reference: order.order_no,
+          details: { order: order.order_no },
+        },
+        ...bonuses.rows.map((b) => ({
+          debit: memberAccount(b.member_id, b.wallet as WalletKind, b.asset as AssetCode),
+          credit: platformAccount(b.platform as PlatformAccount, b.asset as AssetCode),
+          amount: BigInt(b.amount),
+          kind: 'bonus_reversal',
+          reference: `purchase:shop:${order.order_no}`,
+          details: { order: order.order_no, reason: 'order cancelled' },
+        })),
+      ];
+      try {
+        await op.post(legs);
+      } catch (err) {
+        if (err instanceof InsufficientFunds) {
+          const who = bonuses.rows[0]?.userid ?? '';
+          throw fieldRefusal(409, 'order_id', 'shop_bonus_spent', { userid: who });
+        }
+        throw err;
+      }
+      const items = await op.tx
+        .selectFrom('shop_order_items')
+        .select(['product_id', 'quantity'])
+        .where('order_id', '=', order.id)
+        .orderBy('product_id')
+        .execute();
+      for (const i of items)
+        await op.tx
+          .updateTable('shop_products')
+          .set((eb) => ({ stock: eb('stock', '+', i.quantity), sold: eb('sold', '-', i.quantity) }))
+          .where('id', '=', i.product_id)
+          .execute();
+      await op.tx
+        .updateTable('shop_orders')
+        .set({ state: 'cancelled', refund_operation_id: op.operationId, updated_at: now })
+        .where('id', '=', order.id)
+        .execute();
+      await op.tx
+        .insertInto('shop_order_events')
+        .values({
+          order_id: order.id,
+          state: 'cancelled',
+          note: input.note ?? '',
+          by_admin: ctx.member.id,
+          at: now,
+        })
+        .execute();
+      await audit(op.tx, ctx.member.id, 'shop_order_cancel', `shop_order:${order.id}`, {
+        refund: order.total,
+        asset,
+        bonuses_reversed: bonuses.rows.length,
+        note: input.note ?? '',
+      });
+      return 'cancelled';
+    },
+  );
+  return { order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow()) };
+}

@@ -83,7 +83,8 @@ describe('shop', () => {
     await fill(page, 'checkout-sheet-password', DEMO.txPassword);
     await page.getByTestId('checkout-sheet-confirm').click();
     await expectText(page.getByTestId('checkout-result-order'), /S\d{16}/);
-    const orderNo = /S\d{16}/.exec((await page.getByTestId('checkout-result-order').textContent()) ?? '')?.[0] ?? '';
+    const orderNo =
+      /S\d{16}/.exec((await page.getByTestId('checkout-result-order').textContent()) ?? '')?.[0] ?? '';
     await expectText(page.getByTestId('checkout-result-total'), /86\.00 DP/);
     await screenshot(page, 'shop-paid');
 
@@ -111,6 +112,64 @@ describe('shop', () => {
     await expectText(page.locator(`[data-testid="shop-order-${orderNo}"]`), 'Shipped');
     await page.locator(`[data-testid="shop-order-${orderNo}"]`).click();
     await expectText(page.getByTestId('shop-tracking'), 'J&T Express tracking number JT630012345MY');
+    await page.close();
+  });
+});
+
+describe('inventory', () => {
+  it('keeps goods from an order, sends some to another member, and finds the record', async () => {
+    const keeper = await createMember('erin', 'L');
+    const friend = await createMember('erin', 'R');
+    const admin = inject('admin');
+    const adminToken = await apiLogin(admin.userid, admin.password);
+    await api(
+      'Admin/adjustbalance',
+      {
+        userid: keeper.userid,
+        wallet: 'funds',
+        asset: 'USDT',
+        amount: '100',
+        reason: 'e2e',
+        idempotency_key: randomUUID(),
+      },
+      adminToken,
+    );
+    const token = await apiLogin(keeper.userid, keeper.password);
+    const products = await api<{ list: { id: string; name: string }[] }>('Shop/products', {
+      q: 'toothpaste',
+    });
+    const paste = products.data.list[0]!;
+    expect((await api('Shop/cartsave', { product_id: paste.id, quantity: 3 }, token)).status).toBe(1);
+    const bought = await api(
+      'Asset/BuyProductSave2',
+      {
+        wallet: 'funds',
+        delivery: 'keep',
+        agree: true,
+        tx_password: DEMO.txPassword,
+        idempotency_key: randomUUID(),
+      },
+      token,
+    );
+    expect(bought.status, bought.msg).toBe(1);
+
+    const page = await openApp(browser);
+    await logInThroughPage(page, keeper.userid, keeper.password);
+    await page.goto(page.url().replace(/#.*$/, '#/pages/Inventory/Inventory'));
+    await expectText(page.getByTestId(`inventory-quantity-${paste.id}`), '3 held');
+    await page.getByTestId(`inventory-send-${paste.id}`).click();
+    await fill(page, 'inventory-to', friend.userid);
+    await page.locator('#inventory-to').blur();
+    await expectText(page.getByTestId('inventory-recipient'), friend.userid);
+    await page.getByTestId('inventory-confirm').click();
+    await fill(page, 'inventory-sheet-password', DEMO.txPassword);
+    await page.getByTestId('inventory-sheet-confirm').click();
+    await expectText(page.locator('.adm-toast-main'), `Sent 1 to ${friend.userid}`);
+    await expectText(page.getByTestId(`inventory-quantity-${paste.id}`), '2 held');
+    await screenshot(page, 'inventory');
+    await page.getByTestId('inventory-records-link').click();
+    await page.getByTestId('stock-records-page').waitFor();
+    await expectText(page.getByTestId('stock-records'), `to ${friend.userid}`);
     await page.close();
   });
 });

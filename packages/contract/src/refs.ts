@@ -335,6 +335,27 @@ export const getFilterType: CallRef<typeof shop.getFilterType> = {
   name: 'Member/getFilterType',
   method: 'POST',
 };
+export const getStock: CallRef<typeof shop.getStock> = { name: 'Inventory/getstock', method: 'POST' };
+export const inventoryIndex: CallRef<typeof shop.inventoryIndex> = {
+  name: 'Inventory/Inventoryindex',
+  method: 'POST',
+};
+export const inventoryRedeem: CallRef<typeof shop.inventoryRedeem> = {
+  name: 'Inventory/redeem',
+  method: 'POST',
+};
+export const inventoryStock: CallRef<typeof shop.inventoryStock> = {
+  name: 'Inventory/stock',
+  method: 'POST',
+};
+export const inventoryTransferCheck: CallRef<typeof shop.inventoryTransferCheck> = {
+  name: 'Inventory/transfer',
+  method: 'POST',
+};
+export const inventoryTransferSave: CallRef<typeof shop.inventoryTransferSave> = {
+  name: 'Inventory/transfersave',
+  method: 'POST',
+};
 export const memberCartList: CallRef<typeof shop.memberCartList> = {
   name: 'Member/membercartlist',
   method: 'POST',
@@ -342,6 +363,11 @@ export const memberCartList: CallRef<typeof shop.memberCartList> = {
 export const shopOrders: CallRef<typeof shop.shopOrders> = { name: 'Shop/orders', method: 'POST' };
 export const shopProduct: CallRef<typeof shop.shopProduct> = { name: 'Shop/product', method: 'POST' };
 export const shopProducts: CallRef<typeof shop.shopProducts> = { name: 'Shop/products', method: 'POST' };
+export const stockMenu: CallRef<typeof shop.stockMenu> = { name: 'Inventory/stockmenu', method: 'POST' };
+export const stockRecord: CallRef<typeof shop.stockRecord> = {
+  name: 'Inventory/stockrecord',
+  method: 'POST',
+};
 export const checkVersion: CallRef<typeof system.checkVersion> = {
   name: 'index/check_version',
   method: 'GET',

@@ -54,7 +54,8 @@ export interface ShopOrdersTable {
   id: Generated<string>;
   order_no: string;
   member_id: string;
-  operation_id: string;
+  source: Generated<'purchase' | 'redeem'>;
+  operation_id: string | null;
   asset: string;
   wallet: string;
   total: Num;
@@ -95,7 +96,7 @@ export interface InventoryRecordsTable {
   id: Generated<string>;
   member_id: string;
   product_id: string;
-  kind: 'bought' | 'received' | 'sent' | 'redeemed';
+  kind: 'bought' | 'received' | 'sent' | 'redeemed' | 'returned';
   quantity: number;
   balance_after: number;
   counterparty_id: string | null;

@@ -88,6 +88,21 @@ export const SHOP_MESSAGES = {
     'zh-CN': '订单已取消，已退款 {amount} {asset}',
     'bm-MY': 'Pesanan dibatalkan; {amount} {asset} dipulangkan',
   },
+  inventory_not_enough: {
+    'en-US': 'You hold only {left} of {name}',
+    'zh-CN': '您只有 {left} 件 {name}',
+    'bm-MY': 'Anda hanya mempunyai {left} {name}',
+  },
+  inventory_sent: {
+    'en-US': 'Sent {quantity} to {userid}',
+    'zh-CN': '已转给 {userid} {quantity} 件',
+    'bm-MY': '{quantity} dihantar kepada {userid}',
+  },
+  inventory_redeemed: {
+    'en-US': 'Order {order_no} placed for delivery',
+    'zh-CN': '已提交配送订单 {order_no}',
+    'bm-MY': 'Pesanan {order_no} dibuat untuk penghantaran',
+  },
   'field.carrier': { 'en-US': 'Carrier', 'zh-CN': '承运商', 'bm-MY': 'Syarikat penghantaran' },
   'field.tracking_no': { 'en-US': 'Tracking number', 'zh-CN': '运单号', 'bm-MY': 'Nombor penjejakan' },
   'field.product_id': { 'en-US': 'Product', 'zh-CN': '商品', 'bm-MY': 'Produk' },

@@ -56,10 +56,12 @@ CREATE TABLE shop_orders (
   id bigserial PRIMARY KEY,
   order_no text NOT NULL UNIQUE,
   member_id bigint NOT NULL REFERENCES members(id),
-  operation_id bigint NOT NULL REFERENCES ledger_operations(id),
+  -- 'purchase': bought and paid through the ledger; 'redeem': goods from the member's inventory, sent out (no money).
+  source text NOT NULL DEFAULT 'purchase' CHECK (source IN ('purchase', 'redeem')),
+  operation_id bigint REFERENCES ledger_operations(id),
   asset text NOT NULL REFERENCES assets(code),
   wallet text NOT NULL,
-  total bigint NOT NULL CHECK (total > 0),
+  total bigint NOT NULL CHECK (total >= 0),
   -- 'ship': to the address (a copy is kept with the order); 'keep': into the member's inventory.
   delivery text NOT NULL CHECK (delivery IN ('ship', 'keep')),
   address jsonb,
@@ -69,7 +71,8 @@ CREATE TABLE shop_orders (
   refund_operation_id bigint REFERENCES ledger_operations(id),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
-  CHECK ((delivery = 'ship') = (address IS NOT NULL))
+  CHECK ((delivery = 'ship') = (address IS NOT NULL)),
+  CHECK ((source = 'purchase') = (operation_id IS NOT NULL AND total > 0))
 );
 CREATE INDEX shop_orders_member ON shop_orders (member_id, id DESC);
 CREATE INDEX shop_orders_state ON shop_orders (state, id DESC);
@@ -106,7 +109,8 @@ CREATE TABLE inventory_records (
   id bigserial PRIMARY KEY,
   member_id bigint NOT NULL REFERENCES members(id),
   product_id bigint NOT NULL REFERENCES shop_products(id),
-  kind text NOT NULL CHECK (kind IN ('bought', 'received', 'sent', 'redeemed')),
+  -- 'returned': a redeemed order was cancelled and its goods came back.
+  kind text NOT NULL CHECK (kind IN ('bought', 'received', 'sent', 'redeemed', 'returned')),
   quantity int NOT NULL CHECK (quantity > 0),
   balance_after int NOT NULL CHECK (balance_after >= 0),
   counterparty_id bigint REFERENCES members(id),

@@ -1,5 +1,6 @@
 import type { AssetCode, adminShopOrderUpdate, ParsedRequestOf, WalletKind } from '@mp/contract';
 import { sql } from 'kysely';
+import { inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, numericId } from '../../http/errors.ts';
 import { InsufficientFunds, memberAccount, platformAccount } from '../../ledger/index.ts';
@@ -7,7 +8,7 @@ import type { Leg } from '../../ledger/post.ts';
 import type { PlatformAccount } from '../../ledger/accounts.ts';
 import { audit } from '../admin/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
-import { orderQuery, orderView } from './checkout.ts';
+import { addStock, orderQuery, orderView } from './checkout.ts';
 
 type Action = ParsedRequestOf<typeof adminShopOrderUpdate>['action'];
 
@@ -76,10 +77,16 @@ export async function updateShopOrder(
 
   const order = await d.db
     .selectFrom('shop_orders')
-    .select(['id', 'order_no', 'member_id', 'asset', 'wallet', 'total', 'state'])
+    .select(['id', 'order_no', 'member_id', 'asset', 'wallet', 'total', 'state', 'source'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!order) throw fieldRefusal(404, 'order_id', 'shop_order_unknown');
+  if (order.source === 'redeem') {
+    await cancelRedeem(d, ctx, order.id, input.note ?? '');
+    return {
+      order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow()),
+    };
+  }
   await d.ledger.operation(
     {
       key: `shop-cancel:${order.id}`,
@@ -175,4 +182,43 @@ export async function updateShopOrder(
     },
   );
   return { order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow()) };
+}
+
+/** A redeemed order cancelled: its goods go back to the member's inventory, once (a second cancel changes nothing). */
+async function cancelRedeem(d: MoneyDeps, ctx: AuthedContext, orderId: string, note: string) {
+  await inTransaction(d.db, async (tx) => {
+    const o = await tx
+      .selectFrom('shop_orders')
+      .select(['state', 'member_id'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (o.state === 'cancelled') return;
+    if (!STEPS.cancel.from.includes(o.state)) throw fieldRefusal(409, 'action', 'shop_order_wrong_state');
+    const now = d.clock.now();
+    const items = await tx
+      .selectFrom('shop_order_items')
+      .select(['product_id', 'quantity'])
+      .where('order_id', '=', orderId)
+      .execute();
+    for (const i of items)
+      await addStock(tx, {
+        memberId: o.member_id,
+        productId: i.product_id,
+        quantity: i.quantity,
+        kind: 'returned',
+        orderId,
+        at: now,
+      });
+    await tx
+      .updateTable('shop_orders')
+      .set({ state: 'cancelled', updated_at: now })
+      .where('id', '=', orderId)
+      .execute();
+    await tx
+      .insertInto('shop_order_events')
+      .values({ order_id: orderId, state: 'cancelled', note, by_admin: ctx.member.id, at: now })
+      .execute();
+    await audit(tx, ctx.member.id, 'shop_order_cancel', `shop_order:${orderId}`, { redeemed: true, note });
+  });
 }

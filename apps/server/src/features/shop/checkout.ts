@@ -217,7 +217,7 @@ export async function addStock(
     memberId: string;
     productId: string;
     quantity: number;
-    kind: 'bought' | 'received';
+    kind: 'bought' | 'received' | 'returned';
     orderId?: string;
     counterpartyId?: string;
     at: Date;

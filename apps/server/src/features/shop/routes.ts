@@ -13,11 +13,20 @@ import {
   cartSave,
   getDeliver,
   getFilterType,
+  getStock,
+  INVENTORY_RECORD_KINDS,
+  inventoryIndex,
+  inventoryRedeem,
+  inventoryStock,
+  inventoryTransferCheck,
+  inventoryTransferSave,
   memberCartList,
   parseAmount,
   shopOrders,
   shopProduct,
   shopProducts,
+  stockMenu,
+  stockRecord,
 } from '@mp/contract';
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
@@ -27,6 +36,8 @@ import { audit } from '../admin/audit.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { updateShopOrder } from './admin-orders.ts';
+import { listRecords, recordQuery, recordView, redeemStock, stockOf, transferStock } from './inventory.ts';
+import { findActiveRecipient } from '../wallet/recipient.ts';
 import { findProduct, productQuery, productView } from './catalog.ts';
 import { addressesOf, buyCart, cartView, orderQuery, orderView, previewCart, readCart } from './checkout.ts';
 
@@ -214,6 +225,68 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
         order: orderView(row),
         events: events.map((e) => ({ state: e.state, note: e.note, at: e.at.toISOString() })),
       };
+    }),
+
+    handle(inventoryIndex, async (_i, ctx) => {
+      const stock = await stockOf(db, ctx.member.id);
+      const latest = await recordQuery(db, ctx.member.id).orderBy('r.id', 'desc').limit(5).execute();
+      return {
+        products: stock.length,
+        items: stock.reduce((n, s) => n + s.quantity, 0),
+        latest: latest.map((r) => ({
+          kind: r.kind,
+          name: r.name,
+          quantity: r.quantity,
+          at: r.at.toISOString(),
+        })),
+      };
+    }),
+
+    handle(getStock, async (_i, ctx) => ({ list: await stockOf(db, ctx.member.id) })),
+
+    handle(stockMenu, async (_i, ctx) => {
+      const products = await db
+        .selectFrom('inventory as i')
+        .innerJoin('shop_products as p', 'p.id', 'i.product_id')
+        .select(['i.product_id', 'p.name'])
+        .where('i.member_id', '=', ctx.member.id)
+        .orderBy('p.name')
+        .execute();
+      return { kinds: [...INVENTORY_RECORD_KINDS], products };
+    }),
+
+    handle(stockRecord, (input, ctx) => listRecords(db, ctx.member.id, input)),
+
+    handle(inventoryStock, async ({ product_id }, ctx) => {
+      const p = await findProduct(db, product_id);
+      const held = (await stockOf(db, ctx.member.id)).find((s) => s.product_id === p.id);
+      const records = await recordQuery(db, ctx.member.id)
+        .where('r.product_id', '=', p.id)
+        .orderBy('r.id', 'desc')
+        .limit(20)
+        .execute();
+      return {
+        product_id: p.id,
+        name: p.name,
+        image_url: productView(p).image_url,
+        quantity: held?.quantity ?? 0,
+        records: records.map(recordView),
+      };
+    }),
+
+    handle(inventoryTransferCheck, async ({ to_userid }, ctx) => {
+      const m = await findActiveRecipient(db, to_userid, ctx.member.id);
+      return { userid: m.userid, name: m.name };
+    }),
+
+    handle(inventoryTransferSave, async (input, ctx) => {
+      const r = await transferStock(d, ctx, input);
+      return reply(r, 'inventory_sent', { quantity: r.quantity, userid: r.to_userid });
+    }),
+
+    handle(inventoryRedeem, async (input, ctx) => {
+      const r = await redeemStock(d, ctx, input);
+      return reply(r, 'inventory_redeemed', { order_no: r.order.order_no });
     }),
 
     handle(adminShopOrders, async ({ page, pagesize, state, q }) => {

@@ -453,3 +453,121 @@ describe('orders on the admin side', () => {
     ).toBeUndefined();
   });
 });
+
+describe('inventory', () => {
+  async function holder(quantity: number) {
+    const m = await shopper({ usdt: '1000' });
+    const p = await newProduct({ stock: 100, price: '10' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity }, { token: m.token });
+    expect((await buy(m.token, { wallet: 'deposit', delivery: 'keep' })).body.status).toBe(1);
+    return { m, p };
+  }
+  const send = (token: string, body: Record<string, unknown>) =>
+    t.call<{ left: number }>(
+      'Inventory/transfersave',
+      { tx_password: TX, idempotency_key: newKey('inv'), ...body },
+      { token },
+    );
+  const held = async (token: string, p: string) =>
+    (
+      await t.ok<{ list: { product_id: string; quantity: number }[] }>('Inventory/getstock', {}, { token })
+    ).list.find((s) => s.product_id === p)?.quantity ?? 0;
+
+  it('sends stock to another member once per key, with records on both sides', async () => {
+    const { m, p } = await holder(3);
+    const friend = await newMember(t);
+    const check = await t.ok<{ userid: string }>(
+      'Inventory/transfer',
+      { to_userid: friend.userid },
+      { token: m.token },
+    );
+    expect(check.userid).toBe(friend.userid);
+    expect((await t.call('Inventory/transfer', { to_userid: m.userid }, { token: m.token })).http).toBe(422);
+    expect((await t.call('Inventory/transfer', { to_userid: 'nobody-here' }, { token: m.token })).http).toBe(
+      404,
+    );
+    const key = newKey('send');
+    const body = { to_userid: friend.userid, product_id: p, quantity: 2, idempotency_key: key };
+    const [a, b] = await Promise.all([send(m.token, body), send(m.token, body)]);
+    expect([a.body.data?.left, b.body.data?.left], JSON.stringify([a.body, b.body])).toEqual([1, 1]);
+    expect(a.body.msg).toBe(`Sent 2 to ${friend.userid}`);
+    expect((await send(m.token, { ...body, quantity: 1 })).http).toBe(409);
+    const over = await send(m.token, { to_userid: friend.userid, product_id: p, quantity: 2 });
+    expect(over.body.msg).toMatch(/^You hold only 1 of /);
+    expect(await held(m.token, p)).toBe(1);
+    expect(await held(friend.token, p)).toBe(2);
+    const mine = await t.ok<{ list: { kind: string; counterparty: string; balance_after: number }[] }>(
+      'Inventory/stockrecord',
+      { product_id: p },
+      { token: m.token },
+    );
+    expect(mine.list.map((r) => [r.kind, r.counterparty, r.balance_after])).toEqual([
+      ['sent', friend.userid, 1],
+      ['bought', '', 3],
+    ]);
+    const theirs = await t.ok<{ list: { kind: string; counterparty: string }[] }>(
+      'Inventory/stockrecord',
+      {},
+      {
+        token: friend.token,
+      },
+    );
+    expect(theirs.list.map((r) => [r.kind, r.counterparty])).toEqual([['received', m.userid]]);
+    const index = await t.ok<{ products: number; items: number }>(
+      'Inventory/Inventoryindex',
+      {},
+      { token: m.token },
+    );
+    expect(index).toMatchObject({ products: 1, items: 1 });
+    const menu = await t.ok<{ products: { product_id: string }[] }>(
+      'Inventory/stockmenu',
+      {},
+      { token: m.token },
+    );
+    expect(menu.products.map((x) => x.product_id)).toEqual([p]);
+  });
+
+  it('ten parallel sends of a stock of three: three go through, the total is kept', async () => {
+    const { m, p } = await holder(3);
+    const friends = await Promise.all(Array.from({ length: 10 }, () => newMember(t)));
+    const results = await Promise.all(
+      friends.map((f) => send(m.token, { to_userid: f.userid, product_id: p, quantity: 1 })),
+    );
+    expect(results.filter((r) => r.body.status === 1)).toHaveLength(3);
+    expect(await held(m.token, p)).toBe(0);
+    const received = await Promise.all(friends.map((f) => held(f.token, p)));
+    expect(received.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it('redeems stock for delivery; a cancelled redemption gives the goods back once', async () => {
+    const { m, p } = await holder(2);
+    const address = await addressOf(m.token, 'Johor Bahru');
+    const r = await t.call<{ order: Order; left: number }>(
+      'Inventory/redeem',
+      { product_id: p, quantity: 2, address_id: address, tx_password: TX, idempotency_key: newKey('redeem') },
+      { token: m.token },
+    );
+    expect(r.body.status).toBe(1);
+    expect(r.body.data?.order).toMatchObject({ state: 'paid', total: '0', address: { city: 'Johor Bahru' } });
+    expect(r.body.data?.order.order_no).toMatch(/^R\d{16}$/);
+    expect(await held(m.token, p)).toBe(0);
+    const orderId = r.body.data!.order.order_id;
+    await Promise.all([
+      t.ok('Admin/shoporderupdate', { order_id: orderId, action: 'cancel' }, { token: admin }),
+      t.ok('Admin/shoporderupdate', { order_id: orderId, action: 'cancel' }, { token: admin }),
+    ]);
+    expect(await held(m.token, p)).toBe(2);
+    const records = await t.ok<{ list: { kind: string }[] }>(
+      'Inventory/stockrecord',
+      { product_id: p },
+      { token: m.token },
+    );
+    expect(records.list.map((x) => x.kind)).toEqual(['returned', 'redeemed', 'bought']);
+    const more = await t.call(
+      'Inventory/redeem',
+      { product_id: p, quantity: 3, address_id: address, tx_password: TX, idempotency_key: newKey('redeem') },
+      { token: m.token },
+    );
+    expect(more.http).toBe(422);
+  });
+});

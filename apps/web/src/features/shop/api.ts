@@ -8,10 +8,17 @@ import {
   cartSave,
   getDeliver,
   getFilterType,
+  getStock,
+  inventoryIndex,
+  inventoryRedeem,
+  inventoryTransferCheck,
+  inventoryTransferSave,
   memberCartList,
   shopOrders,
   shopProduct,
   shopProducts,
+  stockMenu,
+  stockRecord,
 } from '@mp/contract/web';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../lib/api.ts';
@@ -75,4 +82,31 @@ export const SHOP_PATHS = {
   orders: '/pages/shop/orders',
   addresses: '/pages/personal/MyAddress',
   newAddress: '/pages/personal/AddNewAddress',
+  inventory: '/pages/Inventory/Inventory',
+  stock: '/pages/Inventory/stock',
 };
+
+export const stockQuery = queryOptions({
+  queryKey: ['shop', 'stock'] as const,
+  queryFn: () => api(getStock, {}),
+});
+export const inventoryIndexQuery = queryOptions({
+  queryKey: ['shop', 'inventory-index'] as const,
+  queryFn: () => api(inventoryIndex, {}),
+});
+export const stockMenuQuery = queryOptions({
+  queryKey: ['shop', 'stock-menu'] as const,
+  queryFn: () => api(stockMenu, {}),
+});
+export const fetchStockRecords = (productId: string, kind: string) => (page: number, pagesize: number) =>
+  api(stockRecord, {
+    page,
+    pagesize,
+    ...(productId ? { product_id: productId } : {}),
+    ...(kind ? { kind: kind as 'sent' } : {}),
+  });
+export const checkStockRecipient = (toUserid: string) =>
+  api(inventoryTransferCheck, { to_userid: toUserid }, { quiet: true });
+export const sendStock = (input: RequestOf<typeof inventoryTransferSave>) =>
+  apiEnvelope(inventoryTransferSave, input);
+export const redeemStock = (input: RequestOf<typeof inventoryRedeem>) => apiEnvelope(inventoryRedeem, input);

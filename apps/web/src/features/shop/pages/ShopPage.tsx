@@ -107,6 +107,16 @@ export default function ShopPage() {
             {t('myOrders')}
           </button>
         ) : null}
+        {loggedIn ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => navigate(SHOP_PATHS.inventory)}
+            data-testid="shop-inventory-link"
+          >
+            {t('routes:/pages/Inventory/Inventory')}
+          </button>
+        ) : null}
       </div>
       <Popup
         visible={open !== null}

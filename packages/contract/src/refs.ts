@@ -336,6 +336,7 @@ export const getFilterType: CallRef<typeof shop.getFilterType> = {
   method: 'POST',
 };
 export const getStock: CallRef<typeof shop.getStock> = { name: 'Inventory/getstock', method: 'POST' };
+export const infoPool: CallRef<typeof shop.infoPool> = { name: 'member/getinfopool', method: 'POST' };
 export const inventoryIndex: CallRef<typeof shop.inventoryIndex> = {
   name: 'Inventory/Inventoryindex',
   method: 'POST',
@@ -356,10 +357,13 @@ export const inventoryTransferSave: CallRef<typeof shop.inventoryTransferSave> =
   name: 'Inventory/transfersave',
   method: 'POST',
 };
+export const latestSales: CallRef<typeof shop.latestSales> = { name: 'Member/Lastestsales', method: 'POST' };
 export const memberCartList: CallRef<typeof shop.memberCartList> = {
   name: 'Member/membercartlist',
   method: 'POST',
 };
+export const memberSales: CallRef<typeof shop.memberSales> = { name: 'Member/memberSales', method: 'POST' };
+export const salesSummary: CallRef<typeof shop.salesSummary> = { name: 'Member/csummary', method: 'POST' };
 export const shopOrders: CallRef<typeof shop.shopOrders> = { name: 'Shop/orders', method: 'POST' };
 export const shopProduct: CallRef<typeof shop.shopProduct> = { name: 'Shop/product', method: 'POST' };
 export const shopProducts: CallRef<typeof shop.shopProducts> = { name: 'Shop/products', method: 'POST' };

@@ -7,6 +7,16 @@ export type BuiltPage = { load: PageLoader; auth?: boolean; admin?: boolean; tex
 /** The spec routes built so far; every other spec route shows the shared "coming soon" page. */
 export const BUILT_PAGES: Record<string, BuiltPage> = {
   '/pages/shop/shop': { load: () => import('../features/shop/pages/ShopPage.tsx'), texts: 'shop' },
+  '/pages/trade/Sales': {
+    load: () => import('../features/shop/pages/SalesPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
+  '/pages/trade/summary': {
+    load: () => import('../features/shop/pages/SalesSummaryPage.tsx'),
+    auth: true,
+    texts: 'shop',
+  },
   '/pages/Inventory/Inventory': {
     load: () => import('../features/shop/pages/InventoryPage.tsx'),
     auth: true,

@@ -14,14 +14,18 @@ import {
   getDeliver,
   getFilterType,
   getStock,
+  infoPool,
   INVENTORY_RECORD_KINDS,
   inventoryIndex,
   inventoryRedeem,
   inventoryStock,
   inventoryTransferCheck,
   inventoryTransferSave,
+  latestSales,
+  memberSales,
   memberCartList,
   parseAmount,
+  salesSummary,
   shopOrders,
   shopProduct,
   shopProducts,
@@ -36,6 +40,7 @@ import { audit } from '../admin/audit.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { updateShopOrder } from './admin-orders.ts';
+import { infoPoolOf, latestTeamSales, salesByDay, salesSummaryOf } from './sales.ts';
 import { listRecords, recordQuery, recordView, redeemStock, stockOf, transferStock } from './inventory.ts';
 import { findActiveRecipient } from '../wallet/recipient.ts';
 import { findProduct, productQuery, productView } from './catalog.ts';
@@ -288,6 +293,11 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
       const r = await redeemStock(d, ctx, input);
       return reply(r, 'inventory_redeemed', { order_no: r.order.order_no });
     }),
+
+    handle(memberSales, ({ days }, ctx) => salesByDay(db, d.clock, ctx.member.id, days)),
+    handle(latestSales, ({ limit }, ctx) => latestTeamSales(db, ctx.member.id, limit)),
+    handle(salesSummary, (_i, ctx) => salesSummaryOf(db, d.clock, ctx.member.id)),
+    handle(infoPool, (_i, ctx) => infoPoolOf(db, d.clock, ctx.member.id)),
 
     handle(adminShopOrders, async ({ page, pagesize, state, q }) => {
       let query = orderQuery(db).innerJoin('members as m', 'm.id', 'o.member_id').select('m.userid');

@@ -571,3 +571,60 @@ describe('inventory', () => {
     expect(more.http).toBe(422);
   });
 });
+
+describe('sales', () => {
+  it('shows my sales and my team’s by day, the latest team sales, the summary and the pairing pool', async () => {
+    const leader = await newMember(t);
+    const m = await shopper({ usdt: '500' }, leader.userid);
+    const p = await newProduct({ price: '100' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    expect((await buy(m.token, { wallet: 'deposit', delivery: 'keep' })).body.status).toBe(1);
+
+    type Day = { date: string; personal: string; team: string };
+    const mine = await t.ok<{ days: Day[]; totals: { personal: string } }>(
+      'Member/memberSales',
+      { days: 7 },
+      {
+        token: m.token,
+      },
+    );
+    expect(mine.days).toHaveLength(7);
+    expect(mine.days.at(-1)).toMatchObject({ personal: '100', team: '0' });
+    expect(mine.totals.personal).toBe('100');
+    const team = await t.ok<{ days: Day[]; totals: { team: string; personal: string } }>(
+      'Member/memberSales',
+      { days: 30 },
+      { token: leader.token },
+    );
+    expect(team.days.at(-1)).toMatchObject({ personal: '0', team: '100' });
+    expect(team.totals).toEqual({ personal: '0', team: '100' });
+
+    const latest = await t.ok<{ list: { userid: string; level: number; source: string; amount: string }[] }>(
+      'Member/Lastestsales',
+      {},
+      { token: leader.token },
+    );
+    expect(latest.list).toEqual([
+      expect.objectContaining({ userid: m.userid, level: 1, source: 'shop', amount: '100' }),
+    ]);
+
+    const summary = await t.ok<Record<string, unknown>>('Member/csummary', {}, { token: leader.token });
+    expect(summary).toMatchObject({
+      personal_month: '0',
+      team_month: '100',
+      team_total: '100',
+      direct_count: 1,
+      team_count: 1,
+    });
+    expect(await t.ok('Member/csummary', {}, { token: m.token })).toMatchObject({
+      personal_month: '100',
+      personal_total: '100',
+      shop_orders_month: 1,
+    });
+
+    const pool = await t.ok<Record<string, unknown>>('member/getinfopool', {}, { token: leader.token });
+    // The volume is today's (no pairing ran since); the sponsor and level bonuses are 7% of 100.
+    expect(pool).toMatchObject({ bonus_month: '7', bonus_total: '7', last_pairs: 0, last_pair_date: '' });
+    expect(Number(pool.left_today) + Number(pool.right_today)).toBe(100);
+  });
+});

@@ -9,11 +9,15 @@ import {
   getDeliver,
   getFilterType,
   getStock,
+  infoPool,
   inventoryIndex,
   inventoryRedeem,
   inventoryTransferCheck,
   inventoryTransferSave,
+  latestSales,
   memberCartList,
+  memberSales,
+  salesSummary,
   shopOrders,
   shopProduct,
   shopProducts,
@@ -110,3 +114,18 @@ export const checkStockRecipient = (toUserid: string) =>
 export const sendStock = (input: RequestOf<typeof inventoryTransferSave>) =>
   apiEnvelope(inventoryTransferSave, input);
 export const redeemStock = (input: RequestOf<typeof inventoryRedeem>) => apiEnvelope(inventoryRedeem, input);
+
+export const salesQuery = (days: number) =>
+  queryOptions({ queryKey: ['shop', 'sales', days] as const, queryFn: () => api(memberSales, { days }) });
+export const latestSalesQuery = queryOptions({
+  queryKey: ['shop', 'latest-sales'] as const,
+  queryFn: () => api(latestSales, { limit: 20 }),
+});
+export const salesSummaryQuery = queryOptions({
+  queryKey: ['shop', 'sales-summary'] as const,
+  queryFn: () => api(salesSummary, {}),
+});
+export const infoPoolQuery = queryOptions({
+  queryKey: ['shop', 'info-pool'] as const,
+  queryFn: () => api(infoPool, {}),
+});

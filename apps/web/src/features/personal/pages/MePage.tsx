@@ -47,7 +47,7 @@ export default function MePage() {
             <List.Item
               key={page}
               onClick={() => navigate(personalPath(page))}
-              data-testid={`me-menu-${page}`}
+              data-testid={`me-menu-${page.split('/').pop()}`}
             >
               {t(`routes:${personalPath(page)}`)}
             </List.Item>

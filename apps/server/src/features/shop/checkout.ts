@@ -20,7 +20,7 @@ import { recordPurchase } from '../purchases/record.ts';
 import { getSetting } from '../system/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
-import { type ProductRow, productQuery, productView, walletAsset } from './catalog.ts';
+import { findProduct, type ProductRow, productQuery, productView, walletAsset } from './catalog.ts';
 
 export const SHOP_SETTINGS_KEY = 'shop';
 export type ShopSettings = { points_minimum: string };
@@ -35,25 +35,21 @@ export async function minimumOf(db: Conn, asset: AssetCode): Promise<bigint> {
 
 export type CartLine = { product: ProductRow; quantity: number };
 
-/** The member's cart, oldest line first; inside a purchase the products' rows are locked (in id order). */
+/**
+ * The member's cart, oldest line first. Inside a purchase the cart's rows are locked (so two checkouts of one cart
+ * buy it once); the products are read as they are, their stock taken later by a conditional update.
+ */
 export async function readCart(db: Conn, memberId: string, lock = false): Promise<CartLine[]> {
-  const cart = await db
+  let q = db
     .selectFrom('shop_cart')
     .select(['product_id', 'quantity'])
     .where('member_id', '=', memberId)
     .orderBy('added_at')
-    .orderBy('product_id')
-    .execute();
+    .orderBy('product_id');
+  if (lock) q = q.forUpdate();
+  const cart = await q.execute();
   if (cart.length === 0) return [];
   const ids = cart.map((c) => c.product_id);
-  if (lock)
-    await db
-      .selectFrom('shop_products')
-      .select('id')
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
   const products = await productQuery(db).where('p.id', 'in', ids).execute();
   return cart.flatMap((c) => {
     const product = products.find((p) => p.id === c.product_id);
@@ -303,13 +299,6 @@ export async function buyCart(
       const minimum = await minimumOf(op.tx, asset);
       if (total < minimum)
         throw fieldRefusal(422, 'wallet', 'shop_points_minimum', { asset, min: money(minimum, asset) });
-      for (const l of lines) {
-        await op.tx
-          .updateTable('shop_products')
-          .set((eb) => ({ stock: eb('stock', '-', l.quantity), sold: eb('sold', '+', l.quantity) }))
-          .where('id', '=', l.product.id)
-          .execute();
-      }
       const orderId = (
         await sql<{
           id: string;
@@ -324,21 +313,6 @@ export async function buyCart(
         asset: 'USDT',
         reference: `shop:${orderNo}`,
       });
-      await refuseShortfall(
-        () =>
-          op.post([
-            {
-              debit: memberAccount(memberId, wallet, asset),
-              credit: platformAccount('shop_revenue', asset),
-              amount: total,
-              kind: 'shop_purchase',
-              reference: orderNo,
-              details: { order: orderNo, items: String(lines.length) },
-            },
-            ...bonuses,
-          ]),
-        'wallet',
-      );
       const state = input.delivery === 'keep' ? 'kept' : 'paid';
       await op.tx
         .insertInto('shop_orders')
@@ -397,6 +371,38 @@ export async function buyCart(
           asset: 'USDT',
           at: now,
         });
+      // Last, so that the rows every buyer shares are held only until the commit: the stock, taken only if it is
+      // still there (never oversold), in one order of products; then the payment (the shop's revenue account).
+      for (const l of [...lines].sort((a, b) => Number(a.product.id) - Number(b.product.id))) {
+        const taken = await op.tx
+          .updateTable('shop_products')
+          .set((eb) => ({ stock: eb('stock', '-', l.quantity), sold: eb('sold', '+', l.quantity) }))
+          .where('id', '=', l.product.id)
+          .where('active', '=', true)
+          .where('stock', '>=', l.quantity)
+          .returning('id')
+          .executeTakeFirst();
+        if (!taken) {
+          const now = await findProduct(op.tx, l.product.id);
+          if (!now.active) throw fieldRefusal(409, 'product_id', 'shop_not_on_sale', { name: now.name });
+          throw fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: now.name, left: now.stock });
+        }
+      }
+      await refuseShortfall(
+        () =>
+          op.post([
+            {
+              debit: memberAccount(memberId, wallet, asset),
+              credit: platformAccount('shop_revenue', asset),
+              amount: total,
+              kind: 'shop_purchase',
+              reference: orderNo,
+              details: { order: orderNo, items: String(lines.length) },
+            },
+            ...bonuses,
+          ]),
+        'wallet',
+      );
       const order = orderView(await orderQuery(op.tx).where('o.id', '=', orderId).executeTakeFirstOrThrow());
       return { order_id: orderId, total: order.total, order };
     },

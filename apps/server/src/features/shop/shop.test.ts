@@ -314,6 +314,20 @@ describe('checkout', () => {
     expect(deliver.events.map((e) => e.state)).toEqual(['paid', 'kept']);
   });
 
+  it('two checkouts of one cart at once (two keys, two tabs) buy it once', async () => {
+    const m = await shopper({ usdt: '500' });
+    const p = await newProduct({ price: '40' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 2 }, { token: m.token });
+    const [a, b] = await Promise.all([
+      buy(m.token, { wallet: 'deposit', delivery: 'keep' }),
+      buy(m.token, { wallet: 'deposit', delivery: 'keep' }),
+    ]);
+    expect([a.body.status, b.body.status].sort()).toEqual([0, 1]);
+    expect([a.body.msg, b.body.msg]).toContain('Your cart is empty');
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '420' });
+    expect(await stockOf(p)).toBe(8);
+  });
+
   it('sells the last item to exactly one of 20 buyers at once; stock never goes below zero', async () => {
     const p = await newProduct({ stock: 1 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper({ usdt: '50' })));

@@ -39,6 +39,9 @@ export interface MiningVouchersTable {
   note: Generated<string>;
   used_at: NullableTimestamp;
   order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'mining' (a package's price) or 'shop' (a shop order's). */
+  scope: Generated<'mining' | 'shop'>;
+  shop_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   issued_by: string | null;
   created_at: CreatedAt;
 }

@@ -62,6 +62,8 @@ export interface ShopOrdersTable {
   delivery: 'ship' | 'keep';
   address: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   state: ShopOrderState;
+  discount: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  voucher_id: string | null;
   carrier: Generated<string>;
   tracking_no: Generated<string>;
   refund_operation_id: string | null;

@@ -121,6 +121,8 @@ export const voucherSchema = z.object({
   used_at: z.string(),
   order_no: z.string(),
   note: z.string(),
+  /** 'mining' (packages) or 'shop' (shop orders). */
+  scope: z.enum(['mining', 'shop']),
 });
 
 const previewRequest = z.object({
@@ -359,9 +361,11 @@ export const adminVoucherIssue = defineCall({
   method: 'POST',
   auth: 'admin',
   tag: 'admin',
-  summary: 'Gives a member a mining voucher: discount percent, expiry date, optionally one package; audited',
+  summary:
+    'Gives a member a voucher for mining packages (optionally one package) or for the shop: discount percent, expiry date; audited',
   request: z.object({
     userid: text(64),
+    scope: oneOf(['mining', 'shop'] as const).optional(),
     discount_percent: text(10),
     expires_on: text(10),
     package_id: optionalId(),

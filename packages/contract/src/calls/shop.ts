@@ -18,6 +18,7 @@ import {
   SHOP_PAYMENT_WALLETS,
 } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
+import { voucherSchema } from './mining.ts';
 import { idempotencyKey } from './transfer.ts';
 
 /** Calls of the shop (issue 12). Money is a decimal string in major units of its asset. */
@@ -188,16 +189,22 @@ export const buyProductPreview2 = defineCall({
   tag: 'shop',
   summary:
     'What paying for the whole cart would cost from each wallet, and where it could go; changes nothing',
-  request: z.object({ wallet: oneOf(SHOP_PAYMENT_WALLETS).optional() }),
+  request: z.object({ wallet: oneOf(SHOP_PAYMENT_WALLETS).optional(), voucher_id: optionalId() }),
   response: z.object({
     lines: z.array(cartLineSchema.extend({ unit_price: money, amount: money })),
     wallets: z.array(checkoutWallet),
     /** The chosen wallet (the request's, else the first usable one). */
     wallet: z.enum(SHOP_PAYMENT_WALLETS),
     asset: z.string(),
+    /** The cart's total in `asset`, the chosen voucher's discount, and what would be paid. */
     total: money,
+    discount: money,
+    pay: money,
     enough: z.boolean(),
     addresses: z.array(addressSchema),
+    /** The member's shop vouchers usable now (best first), and the one chosen ('' for none). */
+    vouchers: z.array(voucherSchema),
+    voucher_id: z.string(),
   }),
 });
 
@@ -206,7 +213,9 @@ export const shopOrderSchema = z.object({
   order_no: z.string(),
   state: z.enum(SHOP_ORDER_STATES),
   delivery: z.enum(SHOP_DELIVERY),
+  /** What was paid: the items' prices less the voucher's discount. */
   total: money,
+  discount: money,
   asset: z.string(),
   wallet: z.string(),
   items: z.array(
@@ -229,6 +238,7 @@ export const buyProductSave2 = defineCall({
     wallet: oneOf(SHOP_PAYMENT_WALLETS),
     delivery: oneOf(SHOP_DELIVERY),
     address_id: optionalId(),
+    voucher_id: optionalId(),
     agree: formBool(),
     tx_password: secret(),
     idempotency_key: idempotencyKey(),

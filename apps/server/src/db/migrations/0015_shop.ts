@@ -66,6 +66,9 @@ CREATE TABLE shop_orders (
   delivery text NOT NULL CHECK (delivery IN ('ship', 'keep')),
   address jsonb,
   state text NOT NULL CHECK (state IN ('paid', 'packed', 'shipped', 'delivered', 'kept', 'cancelled')),
+  -- What the voucher took off the cart's total (total is what was paid).
+  discount bigint NOT NULL DEFAULT 0 CHECK (discount >= 0),
+  voucher_id bigint REFERENCES mining_vouchers(id),
   carrier text NOT NULL DEFAULT '',
   tracking_no text NOT NULL DEFAULT '',
   refund_operation_id bigint REFERENCES ledger_operations(id),
@@ -96,6 +99,16 @@ CREATE TABLE shop_order_events (
   at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX shop_order_events_order ON shop_order_events (order_id, id);
+
+-- Vouchers are for mining packages or for the shop; a shop voucher pays for one shop order at most.
+ALTER TABLE mining_vouchers ADD COLUMN scope text NOT NULL DEFAULT 'mining' CHECK (scope IN ('mining', 'shop'));
+ALTER TABLE mining_vouchers ADD COLUMN shop_order_id bigint REFERENCES shop_orders(id);
+ALTER TABLE mining_vouchers ADD CONSTRAINT mining_vouchers_scope_package CHECK (scope = 'mining' OR package_id IS NULL);
+-- Used means used by one order, of mining or of the shop.
+ALTER TABLE mining_vouchers DROP CONSTRAINT mining_vouchers_check;
+ALTER TABLE mining_vouchers ADD CONSTRAINT mining_vouchers_used_by_one_order
+  CHECK ((used_at IS NULL) = (order_id IS NULL AND shop_order_id IS NULL) AND (order_id IS NULL OR shop_order_id IS NULL));
+CREATE UNIQUE INDEX mining_vouchers_shop_order_once ON mining_vouchers (shop_order_id) WHERE shop_order_id IS NOT NULL;
 
 CREATE TABLE inventory (
   member_id bigint NOT NULL REFERENCES members(id),

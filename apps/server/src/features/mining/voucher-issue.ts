@@ -24,7 +24,8 @@ export async function issueVoucher(
       .values({
         member_id: member.id,
         discount_bps: bps,
-        package_id: input.package_id ?? null,
+        package_id: input.scope === 'shop' ? null : (input.package_id ?? null),
+        scope: input.scope ?? 'mining',
         expires_at: `${addDays(input.expires_on, 1)}T00:00:00Z`,
         note: input.note ?? '',
         issued_by: adminId,

@@ -13,6 +13,7 @@ type VoucherRow = {
   used_at: Date | string | null;
   order_no: string | null;
   note: string;
+  scope: 'mining' | 'shop';
 };
 
 /** Basis points as a percent string: 1250 is "12.5". */
@@ -48,6 +49,7 @@ export function voucherView(v: VoucherRow, now: Date) {
     used_at: v.used_at ? new Date(v.used_at).toISOString() : '',
     order_no: v.order_no ?? '',
     note: v.note,
+    scope: v.scope,
   };
 }
 
@@ -56,6 +58,7 @@ export function voucherQuery(db: Conn) {
     .selectFrom('mining_vouchers as v')
     .leftJoin('mining_packages as p', 'p.id', 'v.package_id')
     .leftJoin('mining_orders as o', 'o.id', 'v.order_id')
+    .leftJoin('shop_orders as so', 'so.id', 'v.shop_order_id')
     .select([
       'v.id',
       'v.discount_bps',
@@ -63,8 +66,9 @@ export function voucherQuery(db: Conn) {
       'p.name as package_name',
       'v.expires_at',
       'v.used_at',
-      'o.order_no',
+      (eb) => eb.fn.coalesce('o.order_no', 'so.order_no').as('order_no'),
       'v.note',
+      'v.scope',
     ]);
 }
 
@@ -72,6 +76,7 @@ export function voucherQuery(db: Conn) {
 export async function usableVouchers(db: Conn, memberId: string, packageId: string, now: Date) {
   const rows = await voucherQuery(db)
     .where('v.member_id', '=', memberId)
+    .where('v.scope', '=', 'mining')
     .where('v.used_at', 'is', null)
     .where('v.expires_at', '>', now)
     .where((eb) => eb.or([eb('v.package_id', 'is', null), eb('v.package_id', '=', packageId)]))
@@ -92,14 +97,14 @@ export async function checkVoucher(
   const v = /^\d{1,18}$/.test(voucherId)
     ? await db
         .selectFrom('mining_vouchers')
-        .select(['id', 'discount_bps', 'package_id', 'used_at', 'expires_at'])
+        .select(['id', 'discount_bps', 'package_id', 'used_at', 'expires_at', 'scope'])
         .where('id', '=', voucherId)
         .where('member_id', '=', memberId)
         .executeTakeFirst()
     : undefined;
   if (!v || voucherState(v, now) !== 'available')
     throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
-  if (v.package_id && v.package_id !== packageId)
+  if (v.scope !== 'mining' || (v.package_id && v.package_id !== packageId))
     throw fieldRefusal(422, 'voucher_id', 'voucher_not_for_package');
   return { id: v.id, bps: v.discount_bps };
 }
@@ -114,11 +119,72 @@ export async function useVoucher(db: Conn, voucherId: string, memberId: string, 
     .set({ used_at: now, order_id: orderId })
     .where('id', '=', voucherId)
     .where('member_id', '=', memberId)
+    .where('scope', '=', 'mining')
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('id')
     .executeTakeFirst();
   if (!used) throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
+}
+
+/** The member's shop vouchers usable now, the largest discount first. */
+export async function usableShopVouchers(db: Conn, memberId: string, now: Date) {
+  const rows = await voucherQuery(db)
+    .where('v.member_id', '=', memberId)
+    .where('v.scope', '=', 'shop')
+    .where('v.used_at', 'is', null)
+    .where('v.expires_at', '>', now)
+    .orderBy('v.discount_bps', 'desc')
+    .orderBy('v.expires_at')
+    .execute();
+  return rows.map((r) => voucherView(r, now));
+}
+
+/** A shop voucher's discount in basis points, if the member can use it now; otherwise a refusal. */
+export async function shopVoucherBps(
+  db: Conn,
+  voucherId: string,
+  memberId: string,
+  now: Date,
+): Promise<number> {
+  const v = /^\d{1,18}$/.test(voucherId)
+    ? await db
+        .selectFrom('mining_vouchers')
+        .select(['discount_bps', 'used_at', 'expires_at', 'scope'])
+        .where('id', '=', voucherId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst()
+    : undefined;
+  if (v?.scope !== 'shop' || voucherState(v, now) !== 'available')
+    throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
+  return v.discount_bps;
+}
+
+/**
+ * Uses a shop voucher for a shop order, only if it is the member's, for the shop, unused and not expired (a
+ * conditional update: two checkouts racing for it use it once); returns its discount in basis points.
+ */
+export async function useShopVoucher(
+  db: Conn,
+  voucherId: string,
+  memberId: string,
+  orderId: string,
+  now: Date,
+) {
+  const used = /^\d{1,18}$/.test(voucherId)
+    ? await db
+        .updateTable('mining_vouchers')
+        .set({ used_at: now, shop_order_id: orderId })
+        .where('id', '=', voucherId)
+        .where('member_id', '=', memberId)
+        .where('scope', '=', 'shop')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('discount_bps')
+        .executeTakeFirst()
+    : undefined;
+  if (!used) throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
+  return used.discount_bps;
 }
 
 export async function listVouchers(

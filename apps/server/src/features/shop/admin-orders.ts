@@ -157,6 +157,12 @@ export async function updateShopOrder(
           .set((eb) => ({ stock: eb('stock', '+', i.quantity), sold: eb('sold', '-', i.quantity) }))
           .where('id', '=', i.product_id)
           .execute();
+      // The voucher it used can be used again (until it expires).
+      await op.tx
+        .updateTable('mining_vouchers')
+        .set({ used_at: null, shop_order_id: null })
+        .where('shop_order_id', '=', order.id)
+        .execute();
       await op.tx
         .updateTable('shop_orders')
         .set({ state: 'cancelled', refund_operation_id: op.operationId, updated_at: now })

@@ -17,6 +17,7 @@ import { money } from '../../lib/amount.ts';
 import { purchaseBonusLegs } from '../network/bonus.ts';
 import { currentPlan } from '../network/plan.ts';
 import { recordPurchase } from '../purchases/record.ts';
+import { shopVoucherBps, usableShopVouchers, useShopVoucher } from '../mining/vouchers.ts';
 import { getSetting } from '../system/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
@@ -106,13 +107,27 @@ export async function addressesOf(db: Conn, memberId: string) {
 }
 
 /** What paying for the cart from each wallet would take; changes nothing. */
-export async function previewCart(d: MoneyDeps, ctx: AuthedContext, wanted?: ShopPaymentWallet) {
+/** The part of `total` a voucher of `bps` takes off, rounded down (in the platform's favour). */
+export const discountOf = (total: bigint, bps: number) => (total * BigInt(bps)) / 10_000n;
+
+export async function previewCart(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  wanted?: ShopPaymentWallet,
+  voucherId?: string,
+) {
+  const now = d.clock.now();
   const lines = await readCart(d.db, ctx.member.id);
+  const vouchers = await usableShopVouchers(d.db, ctx.member.id, now);
+  const voucher = voucherId ? vouchers.find((v) => v.id === voucherId) : undefined;
+  if (voucherId && !voucher) throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
+  const bps = voucher ? await shopVoucherBps(d.db, voucher.id, ctx.member.id, now) : 0;
   const allAvailable = lines.length > 0 && lines.every(available);
   const wallets = await Promise.all(
     SHOP_PAYMENT_WALLETS.map(async (wallet) => {
       const asset = walletAsset(wallet);
-      const total = totalIn(lines, asset);
+      const gross = totalIn(lines, asset);
+      const total = gross === undefined ? undefined : gross - discountOf(gross, bps);
       const minimum = await minimumOf(d.db, asset);
       const balance = (await d.ledger.memberBalance(d.db, ctx.member.id, wallet, asset)).available;
       return {
@@ -122,7 +137,7 @@ export async function previewCart(d: MoneyDeps, ctx: AuthedContext, wanted?: Sho
         total: total === undefined ? '' : money(total, asset),
         minimum: money(minimum, asset),
         usable: allAvailable && total !== undefined && total >= minimum && balance >= total,
-        units: { total, balance },
+        units: { gross, total, balance },
       };
     }),
   );
@@ -143,16 +158,22 @@ export async function previewCart(d: MoneyDeps, ctx: AuthedContext, wanted?: Sho
     wallets: wallets.map(({ units: _units, ...w }) => w),
     wallet: chosen.wallet,
     asset: chosen.asset,
-    total: chosen.total,
+    total: chosen.units.gross === undefined ? '' : money(chosen.units.gross, chosen.asset),
+    discount:
+      chosen.units.gross === undefined ? '' : money(discountOf(chosen.units.gross, bps), chosen.asset),
+    pay: chosen.total,
     enough: chosen.units.total !== undefined && chosen.units.balance >= chosen.units.total,
     addresses: await addressesOf(d.db, ctx.member.id),
+    vouchers,
+    voucher_id: voucher?.id ?? '',
   };
 }
 
 /** The order's value in USDT, which counts for ranks and bonuses: what was paid, or the USDT prices of points goods. */
-function usdtVolume(lines: CartLine[], asset: string, total: bigint): bigint {
+function usdtVolume(lines: CartLine[], asset: string, total: bigint, bps: number): bigint {
   if (asset === 'USDT') return total;
-  return totalIn(lines, 'USDT') ?? 0n;
+  const usdt = totalIn(lines, 'USDT') ?? 0n;
+  return usdt - discountOf(usdt, bps);
 }
 
 export function orderQuery(db: Conn) {
@@ -162,6 +183,7 @@ export function orderQuery(db: Conn) {
     'o.state',
     'o.delivery',
     'o.total',
+    'o.discount',
     'o.asset',
     'o.wallet',
     'o.address',
@@ -185,6 +207,7 @@ export function orderView(o: OrderRow) {
     state: o.state,
     delivery: o.delivery,
     total: money(o.total, o.asset),
+    discount: money(o.discount, o.asset),
     asset: o.asset,
     wallet: o.wallet,
     items: o.items.map((i) => ({ ...i, unit_price: money(i.unit_price, o.asset) })),
@@ -279,7 +302,12 @@ export async function buyCart(
       key: `s:${memberId}:${input.idempotency_key}`,
       kind: 'shop_purchase',
       memberId,
-      request: { wallet, delivery: input.delivery, address: input.address_id ?? '' },
+      request: {
+        wallet,
+        delivery: input.delivery,
+        address: input.address_id ?? '',
+        voucher: input.voucher_id ?? '',
+      },
     },
     async (op) => {
       const lines = await readCart(op.tx, memberId, true);
@@ -295,7 +323,11 @@ export async function buyCart(
         if (priceIn(l, asset) === undefined)
           throw fieldRefusal(422, 'wallet', 'shop_no_price', { name: l.product.name, asset });
       }
-      const total = totalIn(lines, asset)!;
+      const gross = totalIn(lines, asset)!;
+      // The voucher's discount rounds down; the voucher itself is taken once the order exists (below).
+      const bps = input.voucher_id ? await shopVoucherBps(op.tx, input.voucher_id, memberId, now) : 0;
+      const discount = discountOf(gross, bps);
+      const total = gross - discount;
       const minimum = await minimumOf(op.tx, asset);
       if (total < minimum)
         throw fieldRefusal(422, 'wallet', 'shop_points_minimum', { asset, min: money(minimum, asset) });
@@ -305,7 +337,7 @@ export async function buyCart(
         }>`select nextval(pg_get_serial_sequence('shop_orders', 'id'))::text id`.execute(op.tx)
       ).rows[0]!.id;
       const orderNo = `S${now.toISOString().slice(0, 10).replaceAll('-', '')}${orderId.padStart(8, '0')}`;
-      const volume = usdtVolume(lines, asset, total);
+      const volume = usdtVolume(lines, asset, total, bps);
       const bonuses = await purchaseBonusLegs(op.tx, await currentPlan(op.tx), {
         buyerId: memberId,
         buyerUserid: ctx.member.userid,
@@ -324,6 +356,8 @@ export async function buyCart(
           asset,
           wallet,
           total: total.toString(),
+          discount: discount.toString(),
+          voucher_id: input.voucher_id ?? null,
           delivery: input.delivery,
           address: address ? JSON.stringify(address) : null,
           state,
@@ -331,6 +365,8 @@ export async function buyCart(
           updated_at: now,
         })
         .execute();
+      // Used once: two checkouts racing for one voucher both get here, and the second is refused.
+      if (input.voucher_id) await useShopVoucher(op.tx, input.voucher_id, memberId, orderId, now);
       await op.tx
         .insertInto('shop_order_items')
         .values(

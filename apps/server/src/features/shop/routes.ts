@@ -191,7 +191,7 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
       return reply({}, 'shop_address_deleted');
     }),
 
-    handle(buyProductPreview2, (input, ctx) => previewCart(d, ctx, input.wallet)),
+    handle(buyProductPreview2, (input, ctx) => previewCart(d, ctx, input.wallet, input.voucher_id)),
 
     handle(buyProductSave2, async (input, ctx) => {
       const result = await buyCart(d, ctx, input);

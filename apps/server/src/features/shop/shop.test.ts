@@ -642,3 +642,93 @@ describe('sales', () => {
     expect(Number(pool.left_today) + Number(pool.right_today)).toBe(100);
   });
 });
+
+describe('vouchers at checkout', () => {
+  const issue = async (userid: string, percent: string, scope: 'shop' | 'mining', days = 30) =>
+    (
+      await t.ok<{ id: string; scope: string }>(
+        'Admin/voucherissue',
+        {
+          userid,
+          discount_percent: percent,
+          expires_on: new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10),
+          scope,
+        },
+        { token: admin },
+      )
+    ).id;
+
+  it('takes a shop voucher off the total once, rounding down; a mining voucher does not apply', async () => {
+    const m = await shopper({ usdt: '500' });
+    const v = await issue(m.userid, '12.5', 'shop');
+    const miningOnly = await issue(m.userid, '50', 'mining');
+    const p = await newProduct({ price: '33.333333' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    const preview = await t.ok<{ vouchers: { id: string }[]; total: string; discount: string; pay: string }>(
+      'Asset/BuyProductPreview2',
+      { wallet: 'deposit', voucher_id: v },
+      { token: m.token },
+    );
+    expect(preview.vouchers.map((x) => x.id)).toEqual([v]);
+    // 12.5% of 33.333333 is 4.166666625: the discount rounds down to 4.166666, 29.166667 is paid.
+    expect(preview).toMatchObject({ total: '33.333333', discount: '4.166666', pay: '29.166667' });
+    expect((await buy(m.token, { wallet: 'deposit', delivery: 'keep', voucher_id: miningOnly })).http).toBe(
+      409,
+    );
+    const res = await buy(m.token, { wallet: 'deposit', delivery: 'keep', voucher_id: v });
+    expect(res.body.data?.order, JSON.stringify(res.body)).toMatchObject({
+      total: '29.166667',
+      discount: '4.166666',
+    });
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '470.833333' });
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    expect((await buy(m.token, { wallet: 'deposit', delivery: 'keep', voucher_id: v })).http).toBe(409);
+    const vouchers = await t.ok<{ list: { id: string; state: string; order_no: string; scope: string }[] }>(
+      'Member/getVouchers',
+      {},
+      { token: m.token },
+    );
+    expect(vouchers.list.find((x) => x.id === v)).toMatchObject({
+      state: 'used',
+      scope: 'shop',
+      order_no: res.body.data!.order.order_no,
+    });
+    expect(vouchers.list.find((x) => x.id === miningOnly)?.state).toBe('available');
+  });
+
+  it('refuses an expired voucher; a cancelled order makes its voucher usable again', async () => {
+    const m = await shopper({ usdt: '500' });
+    const old = await issue(m.userid, '10', 'shop', 1);
+    const v = await issue(m.userid, '10', 'shop', 30);
+    const p = await newProduct({ price: '100' });
+    t.clock.advance(3 * 86_400_000);
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+    const address = await addressOf(m.token);
+    const expired = await buy(m.token, {
+      wallet: 'deposit',
+      delivery: 'ship',
+      address_id: address,
+      voucher_id: old,
+    });
+    expect(expired.http).toBe(409);
+    const res = await buy(m.token, {
+      wallet: 'deposit',
+      delivery: 'ship',
+      address_id: address,
+      voucher_id: v,
+    });
+    expect(res.body.data?.order.total).toBe('90');
+    await t.ok(
+      'Admin/shoporderupdate',
+      { order_id: res.body.data!.order.order_id, action: 'cancel' },
+      { token: admin },
+    );
+    expect(await balanceOf(t, m.token, 'deposit', 'USDT')).toMatchObject({ balance: '500' });
+    const list = await t.ok<{ list: { id: string; state: string }[] }>(
+      'Member/getVouchers',
+      {},
+      { token: m.token },
+    );
+    expect(list.list.find((x) => x.id === v)?.state).toBe('available');
+  });
+});

@@ -356,6 +356,18 @@ export async function loadDemoActivity(config: Config, db: Db, admin: { userid: 
       { wallet: 'funds', delivery: 'keep', agree: true, tx_password: TX, idempotency_key: key() },
       tokens.carol,
     );
+    // A shop voucher for alice's next order.
+    await c.call(
+      'Admin/voucherissue',
+      {
+        userid: 'alice',
+        discount_percent: '10',
+        expires_on: addDays(todayOf(clock), 60),
+        scope: 'shop',
+        note: 'Welcome to the shop',
+      },
+      adminToken,
+    );
     // Something left in alice's cart for the next visit.
     await c.call('Shop/cartsave', { product_id: products[4], quantity: 1 }, tokens.alice);
   } finally {

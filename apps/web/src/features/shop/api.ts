@@ -33,7 +33,7 @@ export const shopKeys = {
   product: (id: string) => ['shop', 'product', id] as const,
   categories: ['shop', 'categories'] as const,
   cart: ['shop', 'cart'] as const,
-  preview: (wallet: string) => ['shop', 'preview', wallet] as const,
+  preview: (wallet: string, voucher: string) => ['shop', 'preview', wallet, voucher] as const,
   addresses: ['shop', 'addresses'] as const,
   deliver: (id: string) => ['shop', 'deliver', id] as const,
 };
@@ -57,10 +57,11 @@ export const categoriesQuery = queryOptions({
   staleTime: 60_000,
 });
 export const cartQuery = queryOptions({ queryKey: shopKeys.cart, queryFn: () => api(memberCartList, {}) });
-export const previewQuery = (wallet: ShopPaymentWallet | '') =>
+export const previewQuery = (wallet: ShopPaymentWallet | '', voucher = '') =>
   queryOptions({
-    queryKey: shopKeys.preview(wallet),
-    queryFn: () => api(buyProductPreview2, wallet ? { wallet } : {}),
+    queryKey: shopKeys.preview(wallet, voucher),
+    queryFn: () =>
+      api(buyProductPreview2, { ...(wallet ? { wallet } : {}), ...(voucher ? { voucher_id: voucher } : {}) }),
   });
 export const addressesQuery = queryOptions({
   queryKey: shopKeys.addresses,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, List, Popup, Tabs } from 'antd-mobile';
+import { Button, Form, Input, List, Popup, Radio, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyJobRunner, JobRunSummary, utcDate } from '../../../components/DailyJobRunner.tsx';
@@ -65,7 +65,11 @@ function VouchersTab() {
         userid: v.userid ?? '',
         discount_percent: v.discount_percent ?? '',
         expires_on: v.expires_on ?? '',
-        ...(v.package_id ? { package_id: v.package_id } : {}),
+        ...(v.scope === 'shop'
+          ? { scope: 'shop' as const }
+          : v.package_id
+            ? { package_id: v.package_id }
+            : {}),
         ...(v.note ? { note: v.note } : {}),
       });
       showToast(t('admin.voucherIssued'));
@@ -85,6 +89,16 @@ function VouchersTab() {
         </Button>
       }
     >
+      <Form.Item name="scope" label={t('admin.fields.scope')} initialValue="mining">
+        <Radio.Group>
+          <Radio value="mining" data-testid="voucher-scope-mining">
+            {t('admin.scopes.mining')}
+          </Radio>{' '}
+          <Radio value="shop" data-testid="voucher-scope-shop">
+            {t('admin.scopes.shop')}
+          </Radio>
+        </Radio.Group>
+      </Form.Item>
       {(['userid', 'discount_percent', 'expires_on', 'package_id', 'note'] as const).map((f) => (
         <Form.Item key={f} name={f} label={t(`admin.fields.${f}`)}>
           <Input data-testid={`voucher-${f}`} placeholder={f === 'expires_on' ? 'YYYY-MM-DD' : undefined} />

@@ -34,6 +34,7 @@ const voucher = {
   used_at: '',
   order_no: '',
   note: '',
+  scope: 'mining',
 };
 
 /** The server's preview rule for the fake: quantity x 100, 10% off with the voucher (rounded down). */

@@ -27,9 +27,10 @@ export default function CheckoutPage() {
   const [wallet, setWallet] = useState<ShopPaymentWallet | ''>('');
   const [delivery, setDelivery] = useState<Delivery>('ship');
   const [addressId, setAddressId] = useState('');
+  const [voucher, setVoucher] = useState('');
   const [agree, setAgree] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
-  const preview = useQuery({ ...previewQuery(wallet), placeholderData: keepPreviousData });
+  const preview = useQuery({ ...previewQuery(wallet, voucher), placeholderData: keepPreviousData });
   const flow = useTxSubmit<Awaited<ReturnType<typeof buyCart>>>({
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: shopKeys.all });
@@ -119,6 +120,7 @@ export default function CheckoutPage() {
       wallet: pv.wallet,
       delivery,
       ...(delivery === 'ship' ? { address_id: address } : {}),
+      ...(pv.voucher_id ? { voucher_id: pv.voucher_id } : {}),
       agree: true,
     };
     flow.review(request, (secrets, idempotency_key) =>
@@ -203,9 +205,36 @@ export default function CheckoutPage() {
         </List>
       ) : null}
 
+      {pv.vouchers.length > 0 ? (
+        <List header={t('voucher')} data-testid="checkout-vouchers">
+          <Radio.Group value={pv.voucher_id} onChange={(v) => setVoucher(String(v))}>
+            <List.Item>
+              <Radio value="" data-testid="checkout-voucher-none">
+                {t('noVoucher')}
+              </Radio>
+            </List.Item>
+            {pv.vouchers.map((v) => (
+              <List.Item key={v.id} description={t('voucherUntil', { date: v.expires_at.slice(0, 10) })}>
+                <Radio value={v.id} data-testid={`checkout-voucher-${v.id}`}>
+                  {t('voucherOff', { percent: v.discount_percent })}
+                </Radio>
+              </List.Item>
+            ))}
+          </Radio.Group>
+        </List>
+      ) : null}
+
+      {pv.discount && pv.discount !== '0' ? (
+        <section className="cart-totals" data-testid="checkout-discount">
+          <span>{t('discount')}</span>
+          <span>
+            -<Money value={pv.discount} asset={pv.asset} />
+          </span>
+        </section>
+      ) : null}
       <section className="cart-totals" data-testid="checkout-total">
         <span>{t('toPay')}</span>
-        <strong>{pv.total ? <Money value={pv.total} asset={pv.asset} /> : '—'}</strong>
+        <strong>{pv.pay ? <Money value={pv.pay} asset={pv.asset} /> : '—'}</strong>
       </section>
       {chosen && chosen.total !== '' && !pv.enough ? (
         <p className="field-error page-section" data-testid="checkout-not-enough">
@@ -245,7 +274,7 @@ export default function CheckoutPage() {
           block
           color="primary"
           size="large"
-          disabled={!pv.total || needsAddress}
+          disabled={!pv.pay || needsAddress}
           onClick={pay}
           data-testid="checkout-pay"
         >
@@ -255,7 +284,7 @@ export default function CheckoutPage() {
       <TxPasswordSheet
         {...flow.sheet}
         testId="checkout-sheet"
-        summary={pv.total ? <Money value={pv.total} asset={pv.asset} /> : null}
+        summary={pv.pay ? <Money value={pv.pay} asset={pv.asset} /> : null}
       />
     </PageLayout>
   );

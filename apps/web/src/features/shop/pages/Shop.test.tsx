@@ -117,8 +117,12 @@ describe('the shop', () => {
           wallet: (b.wallet as string) ?? 'deposit_points',
           asset,
           total: asset === 'DP' ? '100' : '50',
+          discount: '0',
+          pay: asset === 'DP' ? '100' : '50',
           enough: asset === 'DP',
           addresses: [address],
+          vouchers: [],
+          voucher_id: '',
         };
       },
       'Asset/BuyProductSave2': (b: Record<string, unknown>) => {
@@ -136,6 +140,7 @@ describe('the shop', () => {
             state: 'paid',
             delivery: 'ship',
             total: '100',
+            discount: '0',
             asset: 'DP',
             wallet: 'deposit_points',
             items: [{ product_id: '7', name: 'Vitamin C', unit_price: '50', quantity: 2 }],

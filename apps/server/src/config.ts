@@ -46,6 +46,7 @@ const envSchema = z.object({
   CS_TELEGRAM: z.string().default('@support'),
   EXCHANGE_API_BASE: z.string().optional(),
   MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
+  MAP_TILE_URL: z.string().default(''),
 });
 
 export type Config = {
@@ -87,6 +88,8 @@ export type Config = {
   exchangeApiBase: string | undefined;
   /** Run the market feed in this process (`npm start`: yes; tests step it by hand). */
   marketFeed: boolean;
+  /** A map tile server URL template for the location pages; '' for the bundled world map alone (offline). */
+  mapTiles: string;
 };
 
 /** Reads the secret from APP_SECRET, else from DATA_DIR/secret (made once), so restarts keep it. */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     customerService: { email: e.CS_EMAIL, telegram: e.CS_TELEGRAM },
     exchangeApiBase: e.EXCHANGE_API_BASE,
     marketFeed: e.MARKET_FEED === undefined || e.MARKET_FEED === '1' || e.MARKET_FEED === 'true',
+    mapTiles: e.MAP_TILE_URL,
   };
   return { ...config, ...overrides };
 }

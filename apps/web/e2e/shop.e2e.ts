@@ -76,6 +76,15 @@ describe('shop', () => {
     await fill(page, 'address-line1', '8 Jalan Tun Razak');
     await fill(page, 'address-city', 'Kuala Lumpur');
     await fill(page, 'address-postcode', '50400');
+    // The map works offline: the world's countries are drawn from the app's own layer.
+    await page.getByTestId('address-pick').click();
+    const map = page.getByTestId('world-map');
+    await map.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length > 100);
+    await map.click({ position: { x: 200, y: 150 } });
+    await expectText(page.getByTestId('location-coords'), /^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    await page.getByTestId('location-use').click();
+    await expectText(page.getByTestId('address-point'), /Place on the map: -?\d+\.\d{5}/);
     await page.getByTestId('address-save').click();
     await page.getByTestId('checkout-page').waitFor();
     await page.getByTestId('checkout-agree').click();
@@ -112,6 +121,14 @@ describe('shop', () => {
     await expectText(page.locator(`[data-testid="shop-order-${orderNo}"]`), 'Shipped');
     await page.locator(`[data-testid="shop-order-${orderNo}"]`).click();
     await expectText(page.getByTestId('shop-tracking'), 'J&T Express tracking number JT630012345MY');
+    // The address's place, shown on its own page.
+    await page.goto(page.url().replace(/#.*$/, '#/pages/personal/MyAddress'));
+    await page.getByTestId('my-address-page').waitFor();
+    await page.locator('[data-testid^="address-map-"]').first().click();
+    await page.getByTestId('open-location-page').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length > 100);
+    await expectText(page.getByTestId('location-coords'), /^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    await screenshot(page, 'open-location');
     await page.close();
   });
 });

@@ -219,6 +219,14 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/content/pages/WebViewPage.tsx'),
     texts: 'content',
   },
+  '/choose-location': {
+    load: () => import('../features/location/pages/ChooseLocationPage.tsx'),
+    texts: 'shop',
+  },
+  '/open-location': {
+    load: () => import('../features/location/pages/OpenLocationPage.tsx'),
+    texts: 'shop',
+  },
   '/preview-image': {
     load: () => import('../features/content/pages/PreviewImagePage.tsx'),
     texts: 'content',

@@ -57,6 +57,8 @@ export const getData = defineCall({
       tac_resend_seconds: z.number(),
     }),
     customer_service: z.object({ email: z.string(), telegram: z.string() }),
+    /** A map tile server (`{z}/{x}/{y}` URL template) for the location pages; '' uses the app's own world map. */
+    map_tiles: z.string(),
   }),
 });
 

@@ -64,6 +64,7 @@ export function systemRoutes(deps: Deps) {
           tac_resend_seconds: TAC_RESEND_SECONDS,
         },
         customer_service: config.customerService,
+        map_tiles: config.mapTiles,
       };
     }),
   ];

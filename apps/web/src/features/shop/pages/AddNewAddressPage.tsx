@@ -1,7 +1,7 @@
 import { addressSave } from '@mp/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { Button, Checkbox, Form, Input, Popup } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
@@ -9,6 +9,11 @@ import { showToast } from '../../../lib/feedback.ts';
 import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { addressesQuery, SHOP_PATHS, saveAddress, shopKeys } from '../api.ts';
 import '../shop.css';
+
+// The map (Leaflet and the world layer) loads only when the member opens it.
+const LocationChooser = lazy(() =>
+  import('../../location/pages/ChooseLocationPage.tsx').then((m) => ({ default: m.LocationChooser })),
+);
 
 type Values = {
   name: string;
@@ -30,16 +35,21 @@ export default function AddNewAddressPage() {
   const id = params.get('id') ?? '';
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const [point, setPoint] = useState<{ lat: number; lng: number } | null>(null);
+  const [picking, setPicking] = useState(false);
   const existing = useQuery({ ...addressesQuery, enabled: id !== '' }).data?.list.find((a) => a.id === id);
   const shape = addressSave.request.shape;
   useEffect(() => {
-    if (existing) form.setFieldsValue(existing);
+    if (existing) {
+      form.setFieldsValue(existing);
+      if (existing.lat !== null && existing.lng !== null) setPoint({ lat: existing.lat, lng: existing.lng });
+    }
   }, [existing, form]);
 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const res = await saveAddress({ ...v, ...(id ? { id } : {}) });
+      const res = await saveAddress({ ...v, ...(id ? { id } : {}), ...(point ? point : {}) });
       showToast(res.msg);
       await client.invalidateQueries({ queryKey: shopKeys.all });
       navigate(params.get('back') === 'checkout' ? SHOP_PATHS.checkout : SHOP_PATHS.addresses, {
@@ -75,10 +85,40 @@ export default function AddNewAddressPage() {
             />
           </Form.Item>
         ))}
+        <Form.Item label={t('location.map')}>
+          <div className="address-map-row">
+            <span data-testid="address-point">
+              {point
+                ? t('location.set', { lat: point.lat.toFixed(5), lng: point.lng.toFixed(5) })
+                : t('location.none')}
+            </span>
+            <Button size="small" onClick={() => setPicking(true)} data-testid="address-pick">
+              {t('location.pick')}
+            </Button>
+          </div>
+        </Form.Item>
         <Form.Item name="is_default" valuePropName="checked">
           <Checkbox data-testid="address-default">{t('makeDefault')}</Checkbox>
         </Form.Item>
       </Form>
+      <Popup
+        visible={picking}
+        onMaskClick={() => setPicking(false)}
+        bodyClassName="shop-sheet"
+        destroyOnClose
+      >
+        {picking ? (
+          <Suspense fallback={null}>
+            <LocationChooser
+              initial={point}
+              onChoose={(p) => {
+                setPoint(p);
+                setPicking(false);
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </Popup>
     </PageLayout>
   );
 }

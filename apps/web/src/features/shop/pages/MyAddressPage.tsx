@@ -35,6 +35,19 @@ export default function MyAddressPage() {
               description={`${a.line1}, ${a.postcode} ${a.city}, ${a.country} · ${a.phone}`}
               extra={
                 <span className="address-actions">
+                  {a.lat !== null && a.lng !== null ? (
+                    <Button
+                      size="mini"
+                      onClick={() =>
+                        navigate(
+                          `/open-location?lat=${a.lat}&lng=${a.lng}&name=${encodeURIComponent(a.name)}`,
+                        )
+                      }
+                      data-testid={`address-map-${a.id}`}
+                    >
+                      {t('location.view')}
+                    </Button>
+                  ) : null}
                   <Button
                     size="mini"
                     onClick={() => navigate(`${SHOP_PATHS.newAddress}?id=${a.id}`)}

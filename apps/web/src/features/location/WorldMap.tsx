@@ -1,0 +1,75 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countries from 'world-atlas/countries-110m.json';
+
+export type Point = { lat: number; lng: number };
+
+/**
+ * A map that works offline: the world's countries drawn from a bundled low-detail layer (Natural Earth 1:110m
+ * through world-atlas), with an operator's tile server on top when one is configured (MAP_TILE_URL). One marker;
+ * with `onPick`, a tap moves it and reports the point.
+ */
+export function WorldMap({
+  point,
+  tiles,
+  onPick,
+  label,
+}: {
+  point: Point | null;
+  tiles: string;
+  onPick?: (p: Point) => void;
+  label: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.CircleMarker | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+
+  useEffect(() => {
+    if (!box.current) return;
+    const m = L.map(box.current, { worldCopyJump: true, attributionControl: Boolean(tiles) });
+    const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
+    L.geoJSON(feature(topo, topo.objects.countries), {
+      style: { color: '#8a5a00', weight: 0.6, fillColor: '#fff3d6', fillOpacity: 1 },
+    }).addTo(m);
+    if (tiles) L.tileLayer(tiles, { maxZoom: 19, attribution: '© map tiles' }).addTo(m);
+    m.on('click', (e: L.LeafletMouseEvent) => {
+      const p = { lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.wrap().lng.toFixed(6)) };
+      pick.current?.(p);
+    });
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+      marker.current = null;
+    };
+  }, [tiles]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!point) {
+      m.setView([15, 105], 3);
+      return;
+    }
+    // The view first: Leaflet draws a marker only on a map that has one.
+    m.setView([point.lat, point.lng], Math.max(m.getZoom() || 0, 4));
+    if (!marker.current)
+      marker.current = L.circleMarker([point.lat, point.lng], {
+        radius: 9,
+        color: '#1f1f1f',
+        weight: 2,
+        fillColor: '#ffaa00',
+        fillOpacity: 1,
+      }).addTo(m);
+    else marker.current.setLatLng([point.lat, point.lng]);
+  }, [point]);
+
+  return (
+    <div ref={box} className="world-map" role="application" aria-label={label} data-testid="world-map" />
+  );
+}

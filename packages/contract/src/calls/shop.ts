@@ -311,6 +311,8 @@ export const adminProductList = defineCall({
       active: z.boolean(),
       sold: z.number(),
       sort_order: z.number(),
+      /** The picture's upload id ('' for none), to keep it when the product is edited. */
+      image_id: z.string(),
     }),
   ),
 });

@@ -15,6 +15,7 @@ export type ProductRow = {
   sold: number;
   active: boolean;
   sort_order: number;
+  image_id: string | null;
   image_file: string | null;
   prices: { asset: string; price: string }[];
 };
@@ -33,6 +34,7 @@ export function productQuery(db: Conn) {
       'p.sold',
       'p.active',
       'p.sort_order',
+      'p.image_id',
       'u.file_name as image_file',
       sql<{ asset: string; price: string }[]>`coalesce((
         SELECT json_agg(json_build_object('asset', sp.asset, 'price', sp.price::text)

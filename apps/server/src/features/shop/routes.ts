@@ -348,6 +348,7 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
           active: p.active,
           sold: p.sold,
           sort_order: p.sort_order,
+          image_id: p.image_id ?? '',
         })),
         page,
         pagesize,

@@ -110,6 +110,41 @@ describe('products', () => {
     expect(all.list.find((p) => p.id === off)?.active).toBe(false);
   });
 
+  it('shows a product’s picture, which must be an image upload', async () => {
+    const [picture, pdf] = await Promise.all(
+      (['image', 'pdf'] as const).map((kind) =>
+        t.db
+          .insertInto('uploads')
+          .values({
+            file_name: `p-${newKey(kind)}.${kind === 'image' ? 'png' : 'pdf'}`,
+            kind,
+            content_type: kind === 'image' ? 'image/png' : 'application/pdf',
+            bytes: 100,
+          })
+          .returning(['id', 'file_name'])
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const id = await newProduct({ image_id: picture!.id });
+    expect((await t.ok<Product & { image_url: string }>('Shop/product', { id })).image_url).toBe(
+      `/media/${picture!.file_name}`,
+    );
+    const listed = await t.ok<{ list: { id: string; image_id: string }[] }>(
+      'Admin/productlist',
+      { pagesize: 100 },
+      {
+        token: admin,
+      },
+    );
+    expect(listed.list.find((p) => p.id === id)?.image_id).toBe(picture!.id);
+    const wrong = await t.call(
+      'Admin/productsave',
+      { name: 'x', price: '1', asset: 'USDT', stock: 1, active: true, image_id: pdf!.id },
+      { token: admin },
+    );
+    expect(wrong.http).toBe(422);
+  });
+
   it('refuses a member, a bad price, and an unknown product', async () => {
     const m = await newMember(t);
     expect(

@@ -1,5 +1,11 @@
 import { SHOP_ORDER_STATES, type ShopOrderState } from '@mp/contract';
-import { adminProductList, adminProductSave, adminShopOrders, adminShopOrderUpdate } from '@mp/contract/web';
+import {
+  adminProductList,
+  adminProductSave,
+  adminShopOrders,
+  adminShopOrderUpdate,
+  adminUpload,
+} from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Popup, SearchBar, Switch, Tabs, Tag, TextArea } from 'antd-mobile';
 import { useState } from 'react';
@@ -179,6 +185,8 @@ type ProductValues = {
   stock: string;
   active: boolean;
   sort_order?: number;
+  image_id?: string;
+  image_url?: string;
 };
 
 function Products() {
@@ -220,6 +228,8 @@ function Products() {
                 stock: String(p.stock),
                 active: p.active,
                 sort_order: p.sort_order,
+                image_id: p.image_id,
+                image_url: p.image_url,
               })
             }
             data-testid={`admin-product-${p.id}`}
@@ -259,6 +269,15 @@ function ProductForm({ initial, onSaved }: { initial: ProductValues; onSaved: ()
   const { t } = useTranslation('shop');
   const [form] = Form.useForm<ProductValues>();
   const [busy, setBusy] = useState(false);
+  const [picture, setPicture] = useState({ id: initial.image_id ?? '', url: initial.image_url ?? '' });
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    // Checked by its content on the server (JPEG, PNG or WebP; metadata stripped).
+    const u = await api(adminUpload, { kind: 'image', file: file as unknown as Uint8Array }).catch(
+      () => undefined,
+    );
+    if (u) setPicture({ id: u.id, url: u.url });
+  };
   const submit = async (v: ProductValues) => {
     setBusy(true);
     try {
@@ -273,6 +292,7 @@ function ProductForm({ initial, onSaved }: { initial: ProductValues; onSaved: ()
         stock: Number(v.stock),
         active: v.active,
         sort_order: initial.sort_order ?? 0,
+        ...(picture.id ? { image_id: picture.id } : {}),
       });
       showToast(res.msg);
       await onSaved();
@@ -322,6 +342,17 @@ function ProductForm({ initial, onSaved }: { initial: ProductValues; onSaved: ()
       </Form.Item>
       <Form.Item name="description" label={t('admin.description')}>
         <TextArea id="product-description" rows={3} />
+      </Form.Item>
+      <Form.Item label={t('admin.picture')}>
+        <div className="address-map-row">
+          {picture.url ? <img src={picture.url} alt="" className="admin-product-picture" /> : null}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(e) => void upload(e.target.files?.[0])}
+            data-testid="admin-product-picture"
+          />
+        </div>
       </Form.Item>
       <Form.Item name="active" label={t('admin.onSale')} valuePropName="checked">
         <Switch />

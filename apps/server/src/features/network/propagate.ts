@@ -16,10 +16,14 @@ import { recomputeRanks } from './ranks.ts';
 const ROWS_PER_BATCH = 1_000_000;
 const ITEMS_PER_BATCH = 5_000;
 export const PROPAGATE_LOCK = sql`pg_advisory_xact_lock(hashtext('tree:propagate'))`;
+const PROPAGATE_TRY_LOCK = sql`pg_try_advisory_xact_lock(hashtext('tree:propagate'))`;
 
 export type Propagated = { members: number; purchases: number };
 
-/** Propagates everything pending; returns how much. Safe to call from any number of places at once. */
+/**
+ * Propagates everything pending; returns how much. Safe to call from any number of places at once: when another
+ * call is propagating, this one returns at once and that one takes what is pending.
+ */
 export async function propagateTree(db: Db): Promise<Propagated> {
   const done: Propagated = { members: 0, purchases: 0 };
   for (;;) {
@@ -28,7 +32,10 @@ export async function propagateTree(db: Db): Promise<Propagated> {
       or exists (select 1 from purchases where volume_pending) as any`.execute(db);
     if (!pending.rows[0]?.any) return done;
     const step = await inTransaction(db, async (tx) => {
-      await sql`select ${PROPAGATE_LOCK}`.execute(tx);
+      // Busy: the propagator at work re-checks for pending work after each batch, so it takes this one too (the
+      // caller's purchase committed before it looked); a request never queues behind another's propagation.
+      const got = await sql<{ ok: boolean }>`select ${PROPAGATE_TRY_LOCK} as ok`.execute(tx);
+      if (!got.rows[0]?.ok) return undefined;
       // The ancestor walks must probe members by key at every level: a hash join would read all members per level
       // (the planner cannot know a walk's size, and may guess it big).
       await sql`set local enable_hashjoin = off`.execute(tx);
@@ -38,7 +45,7 @@ export async function propagateTree(db: Db): Promise<Propagated> {
       const purchases = members > 0 ? 0 : await propagatePurchases(tx, plan);
       return { members, purchases };
     });
-    if (step.members === 0 && step.purchases === 0) return done;
+    if (!step || (step.members === 0 && step.purchases === 0)) return done;
     done.members += step.members;
     done.purchases += step.purchases;
   }

@@ -338,7 +338,7 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | Production readiness: cached read path, worker processes, crash safety, two servers, demo admin and week, first-load budget, Lighthouse | built (issue 16; open: Lighthouse performance 90 on mobile and the income job's 15x, see the issue note) |
 | USDT deposits from a chain and on-chain withdrawal payouts | planned: issue 10 |
 | Trading: market data, charts, paper and exchange trading | built (issue 11): markets, candles and the ticker stream, demo and third-party demo accounts, exchange accounts through ccxt (\`/pages/trade/exchanges\`), records and results, the demo challenge, admin market settings; \`npm run bench:paper\` |
-| Shop, cart, orders, inventory, stock transfer, addresses | in progress (issue 12): the server of products, cart, addresses, checkout (points and USDT wallets, ship or keep) and orders is built and tested; the screens, vouchers at checkout, inventory transfer and redeem, sales, admin orders, the map and bench/shop are not yet |
+| Shop, cart, orders, inventory, stock transfer, addresses | built (issue 12): products with pictures and prices in several assets, cart, checkout from points or USDT wallets with vouchers, ship or keep, orders with the delivery timeline, admin orders (pack, ship, deliver, cancel with refund), addresses with an offline map, inventory (send, deliver, records), sales and summary; open: \`bench/shop\`'s 0.3x target (see the issue note) |
 | News, announcements, sliders, notices, help centre, guides, training, videos, PDF files, intro, promotions, enquiries, daily check-in game, CMS with uploads | done (issue 13; see the issue note) |
 | Trading bots | planned: issue 14 |
 | Copy trading | planned: issue 15 |

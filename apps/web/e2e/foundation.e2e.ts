@@ -300,15 +300,16 @@ describe('refused input', () => {
 
 describe('routes not built yet', () => {
   it('shows the coming-soon page, reached directly or from a home entry', async () => {
-    const page = await open('#/pages/shop/shop');
+    // The trading bots (issue 14) are not built yet.
+    const page = await open('#/pages/trade/trademain');
     await page.getByTestId('coming-soon').waitFor();
-    await expectText(page.getByTestId('nav-title'), 'Shop');
+    await expectText(page.getByTestId('nav-title'), 'Defi');
     await expectText(page.getByTestId('coming-soon'), 'Coming soon');
     await screenshot(page, 'coming-soon');
 
     await page.goto(page.url().replace(/#.*$/, '#/pages/home/home'));
-    await page.getByTestId('home-area-shop').click();
+    await page.getByTestId('home-area-trade').click();
     await page.getByTestId('coming-soon').waitFor();
-    expect(route(page)).toBe('/pages/shop/shop');
+    expect(route(page)).toBe('/pages/trade/trademain');
   });
 });

@@ -37,29 +37,37 @@ function isCall(value: unknown): value is CallDef {
 }
 
 /**
- * The text of `refs.ts`: for each call a plain object with its name and method, typed by its definition.
- * Plain literals keep the file free of zod and let the bundler drop the calls a chunk does not use.
- * `node --import tsx scripts/contract-refs.ts` writes it; a test fails when it is out of date.
+ * The browser's call references: for each call a plain object with its name and method, typed by its definition.
+ * One file per calls module (`refs/<module>.ts`), re-exported by `refs.ts`: a chunk of the app then carries only
+ * the references of the areas it calls, so a new area's calls do not grow the first screen's download.
+ * `node --import tsx scripts/contract-refs.ts` writes them; a test fails when one is out of date.
  */
-export function refsSource(): string {
-  const lines = [
-    '// Written by `node --import tsx scripts/contract-refs.ts` from the call definitions: do not edit.',
-    "import type { CallRef } from './call.ts';",
-  ];
+export function refsSources(): Record<string, string> {
+  const head =
+    '// Written by `node --import tsx scripts/contract-refs.ts` from the call definitions: do not edit.';
   const names = Object.keys(MODULES).sort();
-  for (const ns of names) lines.push(`import type * as ${ns} from './calls/${MODULES[ns]?.file}.ts';`);
-  lines.push('');
+  const out: Record<string, string> = {
+    'refs.ts': `${[head, ...names.map((ns) => `export * from './refs/${MODULES[ns]?.file}.ts';`)].join('\n')}\n`,
+  };
   for (const ns of names) {
+    const file = MODULES[ns]?.file ?? ns;
+    const lines = [
+      head,
+      "import type { CallRef } from '../call.ts';",
+      `import type * as ${ns} from '../calls/${file}.ts';`,
+      '',
+    ];
     const exports = MODULES[ns]?.exports ?? {};
     for (const [name, value] of Object.entries(exports).sort(([a], [b]) => a.localeCompare(b))) {
       if (!isCall(value)) continue;
       const fields = [`name: '${value.name}'`, `method: '${value.method}'`];
       if (value.multipart) fields.push('multipart: true');
-      const head = `export const ${name}: CallRef<typeof ${ns}.${name}> = `;
-      const oneLine = `${head}{ ${fields.join(', ')} };`;
+      const start = `export const ${name}: CallRef<typeof ${ns}.${name}> = `;
+      const oneLine = `${start}{ ${fields.join(', ')} };`;
       // The repository's formatter (biome, 110 columns) would break a longer line the same way.
-      lines.push(oneLine.length <= 110 ? oneLine : `${head}{\n${fields.map((f) => `  ${f},\n`).join('')}};`);
+      lines.push(oneLine.length <= 110 ? oneLine : `${start}{\n${fields.map((f) => `  ${f},\n`).join('')}};`);
     }
+    out[`refs/${file}.ts`] = `${lines.join('\n')}\n`;
   }
-  return `${lines.join('\n')}\n`;
+  return out;
 }

@@ -14,7 +14,7 @@
  * delivery lag (arrival minus the feed's time for those prices), its p99 and how many updates each client got.
  * Targets (issue 11): orders >= 0.4x pgbench; stream p99 <= 200 ms with every client served.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,7 @@ import {
   runWrk,
   startAppServer,
 } from '../common.ts';
+import { bestOf, type PgbenchResult, printStatements, runPgbench } from '../pgbench.ts';
 import { insertMembers } from '../seed.ts';
 
 const { values: args } = parseArgs({
@@ -85,31 +86,11 @@ async function main() {
   });
   let failed = false;
   try {
-    const url = new URL(pg.url('postgres'));
-    const conn = ['-h', args.tcp ? '127.0.0.1' : pg.socketDir, '-p', String(pg.port), '-U', 'postgres'];
-    const pgEnv = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     log(`PostgreSQL over ${args.tcp ? 'loopback TCP' : 'its Unix socket'}`);
-
-    // 1. Baseline: pgbench tpcb-like on its own database of the same server, at the same clients and at 32.
-    const pgbench: { clients: number; tps: number }[] = [];
-    if (doOrders) {
-      await ensureDatabase(pg.url('postgres'), 'pgbench');
-      execFileSync('pgbench', [...conn, '-i', '-q', '-s', args.scale, 'pgbench'], {
-        env: pgEnv,
-        stdio: 'ignore',
-      });
-      for (const clients of [...new Set([CLIENTS, 32])]) {
-        log(`pgbench -b tpcb-like -c ${clients} -j 2 -T ${SECONDS} (scale ${args.scale}) ...`);
-        const out = execFileSync(
-          'pgbench',
-          [...conn, '-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(SECONDS), 'pgbench'],
-          { env: pgEnv, encoding: 'utf8' },
-        );
-        const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-        pgbench.push({ clients, tps });
-        log(`pgbench: ${tps.toFixed(0)} tps at ${clients} clients`);
-      }
-    }
+    // 1. Baseline: pgbench at the same clients and at 32.
+    const pgbench = doOrders
+      ? await runPgbench(pg, { tcp: args.tcp, scale: args.scale, seconds: SECONDS, clients: [CLIENTS, 32] })
+      : [];
 
     // 2. The app on its own database of the same server, with CLIENTS members.
     await ensureDatabase(pg.url('postgres'), 'app');
@@ -170,7 +151,7 @@ async function benchOrders(
   port: number,
   appPid: number,
   appUrl: string,
-  pgbench: { clients: number; tps: number }[],
+  pgbench: PgbenchResult[],
 ): Promise<boolean> {
   const tokens: string[] = [];
   for (let c = 0; c < CLIENTS; c++) {
@@ -230,7 +211,7 @@ async function benchOrders(
   placed += warm.count - warm.errors + load.count - load.errors;
 
   const ops = load.count / load.elapsed;
-  const best = pgbench.reduce((a, b) => (b.tps > a.tps ? b : a));
+  const best = bestOf(pgbench);
   log('');
   log(
     `orders:        ${load.count} in ${load.elapsed.toFixed(1)} s, errors ${load.errors + warm.errors}, ` +
@@ -273,20 +254,6 @@ async function benchOrders(
       `${negative.n} balances below zero: ${ok ? 'good' : 'BROKEN'}`,
   );
   return !ok;
-}
-
-/** The statements of the app's database by total time, with calls and mean time. */
-async function printStatements(db: ReturnType<typeof createDb>) {
-  const rows = await sql<{ calls: string; total: number; mean: number; query: string }>`
-    SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements
-    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ORDER BY total_exec_time DESC LIMIT 15`.execute(db);
-  log('');
-  log('statements by PostgreSQL time (pg_stat_statements):');
-  for (const r of rows.rows)
-    log(
-      `${Number(r.total).toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ${Number(r.mean).toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 150)}`,
-    );
 }
 
 /** Returns true when the stream missed its mark of serving every client. */

@@ -11,7 +11,7 @@
  * against the better. Then checks: no product sold more than it had (stock + sold as at the start, none below zero),
  * the order items match the products' sales, and the ledger's invariants. Target (issue 12): >= 0.3x, 0 oversells.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,7 @@ import {
 } from '../../apps/server/src/ledger/index.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
 import { apiPost, cpuPerCall, cpuSplit, log, machineBusyMs, startAppServer } from '../common.ts';
+import { bestOf, printStatements, runPgbench } from '../pgbench.ts';
 import { insertMembers } from '../seed.ts';
 
 const { values: args } = parseArgs({
@@ -59,28 +60,13 @@ async function main() {
   });
   let failed = false;
   try {
-    const url = new URL(pg.url('postgres'));
-    const conn = ['-h', args.tcp ? '127.0.0.1' : pg.socketDir, '-p', String(pg.port), '-U', 'postgres'];
-    const pgEnv = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     log(`PostgreSQL over ${args.tcp ? 'loopback TCP' : 'its Unix socket'}`);
-
-    await ensureDatabase(pg.url('postgres'), 'pgbench');
-    execFileSync('pgbench', [...conn, '-i', '-q', '-s', args.scale, 'pgbench'], {
-      env: pgEnv,
-      stdio: 'ignore',
+    const pgbench = await runPgbench(pg, {
+      tcp: args.tcp,
+      scale: args.scale,
+      seconds: SECONDS,
+      clients: [BUYERS, 32],
     });
-    const pgbench: { clients: number; tps: number }[] = [];
-    for (const clients of [...new Set([BUYERS, 32])]) {
-      log(`pgbench -b tpcb-like -c ${clients} -j 2 -T ${SECONDS} (scale ${args.scale}) ...`);
-      const out = execFileSync(
-        'pgbench',
-        [...conn, '-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(SECONDS), 'pgbench'],
-        { env: pgEnv, encoding: 'utf8' },
-      );
-      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-      pgbench.push({ clients, tps });
-      log(`pgbench: ${tps.toFixed(0)} tps at ${clients} clients`);
-    }
 
     await ensureDatabase(pg.url('postgres'), 'app');
     const appUrl = args.tcp ? pg.url('app') : pg.socketUrl('app');
@@ -190,7 +176,7 @@ async function main() {
       const cpuAfter = cpuSplit(server.child.pid ?? 0);
       const machineMs = machineBusyMs() - busyBefore;
       const ops = load.count / load.elapsed;
-      const best = pgbench.reduce((a, b) => (b.tps > a.tps ? b : a));
+      const best = bestOf(pgbench);
       log('');
       log(
         `orders:        ${load.count} in ${load.elapsed.toFixed(1)} s, errors ${load.errors + warm.errors}`,
@@ -235,19 +221,6 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
-}
-
-async function printStatements(db: ReturnType<typeof createDb>) {
-  const rows = await sql<{ calls: string; total: number; mean: number; query: string }>`
-    SELECT calls::text, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements
-    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ORDER BY total_exec_time DESC LIMIT 15`.execute(db);
-  log('');
-  log('statements by PostgreSQL time (pg_stat_statements):');
-  for (const r of rows.rows)
-    log(
-      `${Number(r.total).toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ${Number(r.mean).toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`,
-    );
 }
 
 main().catch((err) => {

@@ -9,7 +9,7 @@ import {
   parseAmount,
 } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Conn, Tx } from '../../db/database.ts';
+import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, numericId, Refusal } from '../../http/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
@@ -18,7 +18,7 @@ import { purchaseBonusLegs } from '../network/bonus.ts';
 import { currentPlan } from '../network/plan.ts';
 import { recordPurchase } from '../purchases/record.ts';
 import { shopVoucherBps, usableShopVouchers, useShopVoucher } from '../mining/vouchers.ts';
-import { getSetting } from '../system/settings.ts';
+import { cachedSetting, getSetting } from '../system/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { findProduct, type ProductRow, productQuery, productView, walletAsset } from './catalog.ts';
@@ -29,7 +29,11 @@ export type ShopSettings = { points_minimum: string };
 /** The smallest payment a wallet takes, in minor units of its asset (points wallets only). */
 export async function minimumOf(db: Conn, asset: AssetCode): Promise<bigint> {
   if (asset !== 'RP' && asset !== 'DP') return 0n;
-  const s = await getSetting<ShopSettings>(db, SHOP_SETTINGS_KEY, { points_minimum: SHOP_POINTS_MINIMUM });
+  const fallback = { points_minimum: SHOP_POINTS_MINIMUM };
+  // Inside a purchase the transaction's own read; outside it (the preview), the settings cache.
+  const s = db.isTransaction
+    ? await getSetting<ShopSettings>(db, SHOP_SETTINGS_KEY, fallback)
+    : await cachedSetting<ShopSettings>(db as Db, SHOP_SETTINGS_KEY, fallback);
   const parsed = parseAmount(s.points_minimum, ASSETS[asset].decimals);
   return parsed.ok ? parsed.value : 0n;
 }
@@ -146,11 +150,12 @@ export async function previewCart(
     wallets.find((w) => w.usable) ??
     wallets.find((w) => w.units.total !== undefined) ??
     wallets[0]!;
+  const view = cartView(lines).list;
   return {
     lines: lines.map((l, i) => {
       const unit = priceIn(l, chosen.asset);
       return {
-        ...cartView(lines).list[i]!,
+        ...view[i]!,
         unit_price: unit === undefined ? '' : money(unit, chosen.asset),
         amount: unit === undefined ? '' : money(BigInt(unit) * BigInt(l.quantity), chosen.asset),
       };

@@ -37,6 +37,7 @@ import { inTransaction } from '../../db/database.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, numericId } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
+import { likePattern } from '../content/published.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { updateShopOrder } from './admin-orders.ts';
@@ -45,8 +46,6 @@ import { listRecords, recordQuery, recordView, redeemStock, stockOf, transferSto
 import { findActiveRecipient } from '../wallet/recipient.ts';
 import { findProduct, productQuery, productView } from './catalog.ts';
 import { addressesOf, buyCart, cartView, orderQuery, orderView, previewCart, readCart } from './checkout.ts';
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function priceUnits(text: string, asset: AssetCode, field: string): bigint {
   const parsed = parseAmount(text, ASSETS[asset].decimals);
@@ -64,7 +63,7 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
     handle(shopProducts, async ({ page, pagesize, category, q }) => {
       let query = onSale();
       if (category) query = query.where('p.category', '=', category);
-      if (q) query = query.where('p.name', 'ilike', like(q));
+      if (q) query = query.where('p.name', 'ilike', likePattern(q));
       const [rows, count] = await Promise.all([
         query
           .orderBy('p.sort_order')
@@ -331,7 +330,7 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
 
     handle(adminProductList, async ({ page, pagesize, q }) => {
       let query = productQuery(db);
-      if (q) query = query.where('p.name', 'ilike', like(q));
+      if (q) query = query.where('p.name', 'ilike', likePattern(q));
       const [rows, count] = await Promise.all([
         query
           .orderBy('p.sort_order')

@@ -356,6 +356,18 @@ export async function loadDemoActivity(config: Config, db: Db, admin: { userid: 
       { wallet: 'funds', delivery: 'keep', agree: true, tx_password: TX, idempotency_key: key() },
       tokens.carol,
     );
+    // Goods alice keeps in her inventory, one of which she passed to bob.
+    await c.call('Shop/cartsave', { product_id: products[3], quantity: 3 }, tokens.alice);
+    await c.call(
+      'Asset/BuyProductSave2',
+      { wallet: 'funds', delivery: 'keep', agree: true, tx_password: TX, idempotency_key: key() },
+      tokens.alice,
+    );
+    await c.call(
+      'Inventory/transfersave',
+      { to_userid: 'bob', product_id: products[3], quantity: 1, tx_password: TX, idempotency_key: key() },
+      tokens.alice,
+    );
     // A shop voucher for alice's next order.
     await c.call(
       'Admin/voucherissue',

@@ -38,13 +38,18 @@ export async function runPgbench(
 export const bestOf = (results: PgbenchResult[]) => results.reduce((a, b) => (b.tps > a.tps ? b : a));
 
 /** The app database's statements by PostgreSQL time (pg_stat_statements), with calls and mean time. */
-export async function printStatements(db: Db) {
+export async function printStatements(db: Db, limit = 15) {
+  const sum = await sql<{ calls: string; total: number }>`
+    SELECT sum(calls)::text AS calls, sum(total_exec_time) AS total FROM pg_stat_statements
+    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db);
   const rows = await sql<{ calls: string; total: number; mean: number; query: string }>`
     SELECT calls::text, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements
     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ORDER BY total_exec_time DESC LIMIT 15`.execute(db);
+    ORDER BY total_exec_time DESC LIMIT ${limit}`.execute(db);
   log('');
-  log('statements by PostgreSQL time (pg_stat_statements):');
+  log(
+    `statements by PostgreSQL time (pg_stat_statements): ${sum.rows[0]?.calls} calls, ${Number(sum.rows[0]?.total ?? 0).toFixed(0)} ms in all`,
+  );
   for (const r of rows.rows)
     log(
       `${Number(r.total).toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ${Number(r.mean).toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`,

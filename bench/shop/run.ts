@@ -211,7 +211,7 @@ async function main() {
           `ledger ${health.healthy ? 'healthy' : `BROKEN: ${health.problems.join('; ')}`}: ${ok ? 'good' : 'BROKEN'}`,
       );
       failed = !ok;
-      if (args.statements) await printStatements(db);
+      if (args.statements) await printStatements(db, 45);
     } finally {
       await db.destroy();
       await server.stop();

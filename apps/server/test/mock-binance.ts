@@ -6,13 +6,20 @@ import type { AddressInfo } from 'node:net';
  * info, account, order placement and cancel, open orders, my trades, 24-hour tickers, klines), with Binance's own
  * field names and error codes. Market orders fill at once at the mock's price; limit orders rest. One API key is
  * valid; a request with another key gets Binance's -2015. Only the protocol is imitated, not the matching engine.
+ *
+ * And the subset of USDT-M futures (`/fapi`) ccxt calls for perpetual positions: exchange info, leverage brackets,
+ * setting leverage, market orders (one-way mode, isolated margin) and position risk.
  */
+export type MockFuturesPosition = { amt: number; entry: number; leverage: number; margin: number };
+
 export type MockBinance = {
   url: string;
   apiKey: string;
   secret: string;
   prices: Record<string, number>;
   balances: Record<string, { free: number; locked: number }>;
+  /** USDT-M futures positions by symbol (amt > 0 long, < 0 short), and the futures wallet's USDT. */
+  futures: { positions: Record<string, MockFuturesPosition>; wallet: number };
   requests: string[];
   close: () => Promise<void>;
 };
@@ -47,6 +54,8 @@ export async function startMockBinance(): Promise<MockBinance> {
     USDT: { free: 10_000, locked: 0 },
     BTC: { free: 0.5, locked: 0 },
   };
+  const futures: MockBinance['futures'] = { positions: {}, wallet: 5_000 };
+  const leverages: Record<string, number> = {};
   const orders: MockOrder[] = [];
   const trades: Record<string, unknown>[] = [];
   const requests: string[] = [];
@@ -102,6 +111,153 @@ export async function startMockBinance(): Promise<MockBinance> {
               ],
             })),
           });
+        case 'GET /fapi/v1/exchangeInfo':
+          return json(res, {
+            timezone: 'UTC',
+            serverTime: Date.now(),
+            rateLimits: [],
+            assets: [{ asset: 'USDT', marginAvailable: true }],
+            symbols: Object.entries(SYMBOLS).map(([symbol, m]) => ({
+              symbol,
+              pair: symbol,
+              contractType: 'PERPETUAL',
+              deliveryDate: 4133404800000,
+              onboardDate: 1569398400000,
+              status: 'TRADING',
+              baseAsset: m.base,
+              quoteAsset: m.quote,
+              marginAsset: m.quote,
+              pricePrecision: 2,
+              quantityPrecision: m.step.split('.')[1]?.length ?? 0,
+              baseAssetPrecision: 8,
+              quotePrecision: 8,
+              underlyingType: 'COIN',
+              orderTypes: ['LIMIT', 'MARKET'],
+              timeInForce: ['GTC'],
+              filters: [
+                { filterType: 'PRICE_FILTER', minPrice: m.tick, maxPrice: '1000000', tickSize: m.tick },
+                { filterType: 'LOT_SIZE', minQty: m.step, maxQty: '1000', stepSize: m.step },
+                { filterType: 'MARKET_LOT_SIZE', minQty: m.step, maxQty: '1000', stepSize: m.step },
+                { filterType: 'MIN_NOTIONAL', notional: '5' },
+              ],
+            })),
+          });
+        case 'GET /fapi/v1/leverageBracket':
+          return json(
+            res,
+            Object.keys(SYMBOLS).map((symbol) => ({
+              symbol,
+              brackets: [
+                {
+                  bracket: 1,
+                  initialLeverage: 125,
+                  notionalCap: 10_000_000,
+                  notionalFloor: 0,
+                  maintMarginRatio: 0.005,
+                  cum: 0,
+                },
+              ],
+            })),
+          );
+        case 'POST /fapi/v1/leverage': {
+          const symbol = params.get('symbol') ?? '';
+          if (!symbolOf(symbol)) return error(res, 400, -1121, 'Invalid symbol.');
+          leverages[symbol] = Number(params.get('leverage'));
+          return json(res, { symbol, leverage: leverages[symbol], maxNotionalValue: '10000000' });
+        }
+        case 'POST /fapi/v1/order': {
+          const symbol = params.get('symbol') ?? '';
+          if (!symbolOf(symbol)) return error(res, 400, -1121, 'Invalid symbol.');
+          if (params.get('type') !== 'MARKET') return error(res, 400, -1116, 'Invalid orderType.');
+          const side = params.get('side') as 'BUY' | 'SELL';
+          const qty = Number(params.get('quantity'));
+          const price = prices[symbol]!;
+          const reduceOnly = params.get('reduceOnly') === 'true';
+          const leverage = leverages[symbol] ?? 20;
+          const pos = futures.positions[symbol] ?? { amt: 0, entry: 0, leverage, margin: 0 };
+          const signed = side === 'BUY' ? qty : -qty;
+          if (reduceOnly && (pos.amt === 0 || Math.sign(pos.amt) === Math.sign(signed)))
+            return error(res, 400, -2022, 'ReduceOnly Order is rejected.');
+          const fee = qty * price * 0.0004;
+          const closing = pos.amt !== 0 && Math.sign(pos.amt) !== Math.sign(signed);
+          if (closing) {
+            const closed = Math.min(Math.abs(signed), Math.abs(pos.amt));
+            const pnl = (price - pos.entry) * closed * Math.sign(pos.amt);
+            const release = (pos.margin * closed) / Math.abs(pos.amt);
+            futures.wallet += release + pnl - fee;
+            pos.margin -= release;
+            pos.amt += Math.sign(signed) * closed;
+          } else {
+            const margin = (qty * price) / leverage;
+            if (futures.wallet < margin + fee) return error(res, 400, -2019, 'Margin is insufficient.');
+            futures.wallet -= margin + fee;
+            pos.entry = (pos.entry * Math.abs(pos.amt) + price * qty) / (Math.abs(pos.amt) + qty);
+            pos.amt += signed;
+            pos.margin += margin;
+            pos.leverage = leverage;
+          }
+          if (Math.abs(pos.amt) < 1e-12) delete futures.positions[symbol];
+          else futures.positions[symbol] = pos;
+          const id = nextId++;
+          const now = Date.now();
+          return json(res, {
+            orderId: id,
+            symbol,
+            status: 'FILLED',
+            clientOrderId: params.get('newClientOrderId') ?? `x-${id}`,
+            price: '0',
+            avgPrice: price.toFixed(2),
+            origQty: String(qty),
+            executedQty: String(qty),
+            cumQuote: (qty * price).toFixed(8),
+            timeInForce: 'GTC',
+            type: 'MARKET',
+            reduceOnly,
+            closePosition: false,
+            side,
+            positionSide: 'BOTH',
+            stopPrice: '0',
+            workingType: 'CONTRACT_PRICE',
+            priceProtect: false,
+            origType: 'MARKET',
+            updateTime: now,
+          });
+        }
+        case 'GET /fapi/v3/positionRisk':
+          return json(
+            res,
+            Object.entries(futures.positions).map(([symbol, p]) => {
+              const mark = prices[symbol]!;
+              const notional = p.amt * mark;
+              const pnl = (mark - p.entry) * p.amt;
+              const liq =
+                p.amt > 0
+                  ? (p.entry * p.amt - p.margin) / (p.amt * (1 - 0.005))
+                  : (p.entry * -p.amt + p.margin) / (-p.amt * (1 + 0.005));
+              return {
+                symbol,
+                positionSide: 'BOTH',
+                positionAmt: String(p.amt),
+                entryPrice: String(p.entry),
+                breakEvenPrice: String(p.entry),
+                markPrice: mark.toFixed(8),
+                unRealizedProfit: pnl.toFixed(8),
+                liquidationPrice: Math.max(0, liq).toFixed(8),
+                isolatedMargin: p.margin.toFixed(8),
+                notional: notional.toFixed(8),
+                marginAsset: 'USDT',
+                isolatedWallet: p.margin.toFixed(8),
+                initialMargin: p.margin.toFixed(8),
+                maintMargin: (Math.abs(notional) * 0.005).toFixed(8),
+                positionInitialMargin: p.margin.toFixed(8),
+                openOrderInitialMargin: '0',
+                adl: 1,
+                bidNotional: '0',
+                askNotional: '0',
+                updateTime: Date.now(),
+              };
+            }),
+          );
         case 'GET /api/v3/account':
           return json(res, {
             makerCommission: 10,
@@ -283,6 +439,7 @@ export async function startMockBinance(): Promise<MockBinance> {
     secret,
     prices,
     balances,
+    futures,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -205,6 +205,17 @@ export type ExchangeId = (typeof EXCHANGE_IDS)[number];
 export const PAPER_VENUES = ['binance', 'okx', 'bybit'] as const;
 export type PaperVenue = (typeof PAPER_VENUES)[number];
 export const DEMO_ACCOUNT = 'demo';
+/** Spot markets, or USDT-margined perpetual futures on the same symbols (one-way, isolated margin). */
+export const MARKET_KINDS = ['spot', 'perp'] as const;
+export type MarketKind = (typeof MARKET_KINDS)[number];
+export const POSITION_SIDES = ['long', 'short'] as const;
+export type PositionSide = (typeof POSITION_SIDES)[number];
+/**
+ * Perpetuals on the paper exchange: leverage up to `maxLeverage`; a position is liquidated when its margin plus
+ * unrealized profit falls to `maintenanceBps` of its value at the mark price (the last price); funding is settled
+ * every `fundingHours` hours (00:00, 08:00, 16:00 UTC) at `fundingBps` of the position's value, longs paying shorts.
+ */
+export const PERP = { maxLeverage: 20, maintenanceBps: 50, fundingHours: 8, fundingBps: 1 } as const;
 /** The demo challenge: grow the starting balance by this percent, over at least this many fills. */
 export const DEMO_CHALLENGE_PERCENT = 10;
 export const DEMO_CHALLENGE_MIN_TRADES = 5;

@@ -70,6 +70,8 @@ export interface TradeOrdersTable {
   exchange_order_id: string | null;
   idempotency_key: string;
   request_hash: string;
+  market: Generated<'spot' | 'perp'>;
+  leverage: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -86,7 +88,34 @@ export interface TradeFillsTable {
   fee_asset: string;
   pnl: string | null;
   equity_after: Num;
+  market: Generated<'spot' | 'perp'>;
+  reason: Generated<string>;
   at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface PaperPositionsTable {
+  account_id: string;
+  symbol: string;
+  side: 'long' | 'short';
+  contracts: Num;
+  entry_price: string;
+  margin: Num;
+  leverage: number;
+  liquidation_price: string;
+  funding: NumDefault;
+  opened_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface PaperFundingTable {
+  account_id: string;
+  symbol: string;
+  funding_time: ColumnType<Date, Date | string, Date | string>;
+  side: 'long' | 'short';
+  contracts: Num;
+  mark_price: string;
+  rate_bps: number;
+  amount: Num;
 }
 
 export interface TradeResetsTable {
@@ -104,4 +133,6 @@ export interface TradingTables {
   trade_orders: TradeOrdersTable;
   trade_fills: TradeFillsTable;
   trade_resets: TradeResetsTable;
+  paper_positions: PaperPositionsTable;
+  paper_funding: PaperFundingTable;
 }

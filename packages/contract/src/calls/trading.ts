@@ -17,6 +17,9 @@ import {
   ORDER_SIDES,
   ORDER_STATES,
   ORDER_TYPES,
+  MARKET_KINDS,
+  PERP,
+  POSITION_SIDES,
 } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 import { idempotencyKey } from './transfer.ts';
@@ -168,6 +171,10 @@ export const orderSchema = z.object({
   order_id: z.string(),
   account: z.string(),
   symbol: z.string(),
+  /** Spot, or the perpetual of the symbol (amounts are then contracts of one base unit each). */
+  market: z.enum(MARKET_KINDS),
+  /** A perpetual order's leverage (1 for spot). */
+  leverage: z.number(),
   side: z.enum(ORDER_SIDES),
   type: z.enum(ORDER_TYPES),
   amount: decimal,
@@ -197,6 +204,10 @@ export const saveOrder = defineCall({
     type: oneOf(ORDER_TYPES),
     amount: text(40),
     price: optionalText(40),
+    /** `perp`: the symbol's perpetual; a buy adds to a long or reduces a short, a sell the other way. */
+    market: oneOf(MARKET_KINDS).optional(),
+    /** A perpetual order's leverage; an order on an open position takes the position's. */
+    leverage: formInt(1, PERP.maxLeverage, 1),
     idempotency_key: idempotencyKey(),
   }),
   response: z.object({
@@ -226,6 +237,48 @@ export const openOrders = defineCall({
   summary: "The account's open orders, newest first, optionally of one market",
   request: z.object({ account: account(), symbol: optionalText(30) }),
   response: z.object({ list: z.array(orderSchema) }),
+});
+
+export const positionSchema = z.object({
+  symbol: z.string(),
+  side: z.enum(POSITION_SIDES),
+  /** Contracts of one base unit each. */
+  contracts: decimal,
+  entry_price: decimal,
+  /** The last price; profit and liquidation are measured at it. */
+  mark_price: decimal,
+  /** The price at which the position is liquidated ('' when the exchange does not say). */
+  liquidation_price: decimal,
+  /** Isolated margin held for the position, in the quote asset. */
+  margin: decimal,
+  leverage: z.number(),
+  unrealized_pnl: decimal,
+  /** Unrealized profit over the margin, percent. */
+  roe_percent: decimal,
+  /** Funding received (positive) or paid (negative) since the position opened. */
+  funding: decimal,
+  opened_at: z.string(),
+});
+
+export const positions = defineCall({
+  name: 'Online/positions',
+  method: 'POST',
+  auth: 'member',
+  tag: 'trading',
+  summary:
+    "The account's open perpetual positions with their margin, profit at the last price and liquidation price",
+  request: z.object({ account: account() }),
+  response: z.object({ list: z.array(positionSchema) }),
+});
+
+export const closePosition = defineCall({
+  name: 'Online/closeposition',
+  method: 'POST',
+  auth: 'member',
+  tag: 'trading',
+  summary: 'Closes a perpetual position at market: an opposite order of its whole size',
+  request: z.object({ account: account(), symbol: symbol(), idempotency_key: idempotencyKey() }),
+  response: z.object({ order: orderSchema }),
 });
 
 export const balanceSchema = z.object({ asset: z.string(), free: decimal, used: decimal });
@@ -261,13 +314,16 @@ export const demoReset = defineCall({
 export const fillSchema = z.object({
   order_id: z.string(),
   symbol: z.string(),
+  market: z.enum(MARKET_KINDS),
   side: z.enum(ORDER_SIDES),
   amount: decimal,
   price: decimal,
   fee: decimal,
   fee_asset: z.string(),
-  /** Realized profit of a sell against the average buying price ('' for a buy). */
+  /** Realized profit of a sell against the average buying price, or of a perpetual fill that reduced a position ('' otherwise). */
   pnl: decimal,
+  /** `liquidation` for a position the exchange closed. */
+  reason: z.string(),
   at: z.string(),
 });
 
@@ -355,6 +411,8 @@ export const marketSettingsSchema = z.object({
   fee_bps: z.number(),
   spread_bps: z.number(),
   slippage_bps: z.number(),
+  /** Paper perpetuals: funding per funding time, basis points (longs pay shorts when positive). */
+  funding_bps: z.number(),
   start_balance: decimal,
 });
 
@@ -374,6 +432,7 @@ export const adminMarketSettings = defineCall({
     fee_bps: formInt(0, 500).optional(),
     spread_bps: formInt(0, 500).optional(),
     slippage_bps: formInt(0, 500).optional(),
+    funding_bps: formInt(-100, 100).optional(),
     start_balance: optionalText(20),
   }),
   response: marketSettingsSchema.extend({

@@ -60,6 +60,17 @@ export const TRADING_MESSAGES = {
   order_placed: { 'en-US': 'Order placed', 'zh-CN': '已下单', 'bm-MY': 'Pesanan dibuat' },
   order_filled: { 'en-US': 'Order filled', 'zh-CN': '订单已成交', 'bm-MY': 'Pesanan dipenuhi' },
   order_cancelled: { 'en-US': 'Order cancelled', 'zh-CN': '订单已撤销', 'bm-MY': 'Pesanan dibatalkan' },
+  position_none: {
+    'en-US': 'There is no open {symbol} position',
+    'zh-CN': '没有 {symbol} 的持仓',
+    'bm-MY': 'Tiada kedudukan {symbol} yang terbuka',
+  },
+  position_closed: { 'en-US': 'Position closed', 'zh-CN': '已平仓', 'bm-MY': 'Kedudukan ditutup' },
+  perp_unsupported: {
+    'en-US': 'This exchange account does not trade perpetuals here',
+    'zh-CN': '该交易所账户暂不支持永续合约',
+    'bm-MY': 'Akaun bursa ini tidak berdagang kontrak kekal di sini',
+  },
   trading_account_unknown: {
     'en-US': 'This trading account was not found',
     'zh-CN': '找不到该交易账户',

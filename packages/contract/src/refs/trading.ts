@@ -8,6 +8,10 @@ export const adminMarketSettings: CallRef<typeof trading.adminMarketSettings> = 
 };
 export const candles: CallRef<typeof trading.candles> = { name: 'Online/candles', method: 'POST' };
 export const closeOrder: CallRef<typeof trading.closeOrder> = { name: 'Online/CloseOrder', method: 'POST' };
+export const closePosition: CallRef<typeof trading.closePosition> = {
+  name: 'Online/closeposition',
+  method: 'POST',
+};
 export const demoBalance: CallRef<typeof trading.demoBalance> = { name: 'Trade/demobalance', method: 'POST' };
 export const demoChallenge: CallRef<typeof trading.demoChallenge> = {
   name: 'Trade/challenge',
@@ -17,6 +21,7 @@ export const demoReset: CallRef<typeof trading.demoReset> = { name: 'Trade/demor
 export const getcMarket: CallRef<typeof trading.getcMarket> = { name: 'Online/GetcMarket', method: 'POST' };
 export const marketInfo: CallRef<typeof trading.marketInfo> = { name: 'Online/marketinfo', method: 'POST' };
 export const openOrders: CallRef<typeof trading.openOrders> = { name: 'Online/openorders', method: 'POST' };
+export const positions: CallRef<typeof trading.positions> = { name: 'Online/positions', method: 'POST' };
 export const recordTx: CallRef<typeof trading.recordTx> = { name: 'Tradetx/Recordtx', method: 'POST' };
 export const saveOrder: CallRef<typeof trading.saveOrder> = { name: 'Online/SaveOrder', method: 'POST' };
 export const searchCoin: CallRef<typeof trading.searchCoin> = { name: 'Online/SearchCoin', method: 'POST' };

@@ -3,13 +3,21 @@ import type { CandleTimeframe, ExchangeId } from '@mp/contract';
 import type { Exchange, Market, Order, Trade } from 'ccxt';
 import { type FieldRefusal, Refusal } from '../../http/errors.ts';
 import type { Candle } from '../../features/trading/synthetic.ts';
-import type { ExchangeGateway, GatewayFill, GatewayMarket, GatewayOrder, OrderRequest } from './gateway.ts';
+import type {
+  ExchangeGateway,
+  GatewayFill,
+  GatewayMarket,
+  GatewayOrder,
+  GatewayPosition,
+  OrderRequest,
+} from './gateway.ts';
 import type { ExchangeKeys } from './keys.ts';
 
 /**
- * Members' own exchange accounts through ccxt (npm `ccxt`), spot markets. ccxt is loaded on first use (it takes
- * about a second to import) and one client is kept per account key, so its rate limiter and loaded markets last
- * between calls. `apiBase` points every REST host of the exchange elsewhere: the tests' local mock exchange.
+ * Members' own exchange accounts through ccxt (npm `ccxt`): spot markets, and the USDT-margined perpetuals of the
+ * same symbols (a second client per key, for the exchange's swap API: `BTC/USDT:USDT`). ccxt is loaded on first use
+ * (it takes about a second to import) and one client is kept per account key and kind, so its rate limiter and
+ * loaded markets last between calls. `apiBase` points every REST host of the exchange elsewhere: the tests' local mock exchange.
  * Exchange errors become our refusals: a bad key, too little balance, too many calls, an unreachable exchange.
  */
 export type CcxtOptions = { apiBase?: string; timeoutMs?: number };
@@ -69,11 +77,17 @@ const STATE: Record<string, GatewayOrder['state']> = {
   rejected: 'rejected',
 };
 
+/** The perpetual of a spot symbol in ccxt's notation (BTC/USDT -> BTC/USDT:USDT), and back. */
+export const perpSymbol = (symbol: string) => `${symbol}:${symbol.split('/')[1] ?? 'USDT'}`;
+const spotSymbol = (symbol: string) => symbol.split(':')[0] ?? symbol;
+
 function orderOf(o: Order): GatewayOrder {
   const at = new Date(o.timestamp ?? Date.now());
   return {
     id: String(o.id),
-    symbol: o.symbol ?? '',
+    symbol: spotSymbol(o.symbol ?? ''),
+    market: (o.symbol ?? '').includes(':') ? 'perp' : 'spot',
+    leverage: 1,
     side: o.side === 'sell' ? 'sell' : 'buy',
     type: o.type === 'limit' ? 'limit' : 'market',
     amount: text(o.amount),
@@ -93,7 +107,9 @@ function orderOf(o: Order): GatewayOrder {
 function fillOf(t: Trade): GatewayFill {
   return {
     orderId: String(t.order ?? ''),
-    symbol: t.symbol ?? '',
+    symbol: spotSymbol(t.symbol ?? ''),
+    market: (t.symbol ?? '').includes(':') ? 'perp' : 'spot',
+    reason: '',
     side: t.side === 'sell' ? 'sell' : 'buy',
     amount: text(t.amount),
     price: text(t.price),
@@ -106,7 +122,11 @@ function fillOf(t: Trade): GatewayFill {
 
 export class CcxtGateway implements ExchangeGateway {
   readonly kind = 'exchange' as const;
-  constructor(private readonly ex: Exchange) {}
+  constructor(
+    private readonly ex: Exchange,
+    /** The account's client for the exchange's perpetuals (made on first use). */
+    private readonly swap: () => Promise<Exchange>,
+  ) {}
 
   async markets(): Promise<GatewayMarket[]> {
     const markets = await guarded(() => this.ex.loadMarkets());
@@ -162,6 +182,7 @@ export class CcxtGateway implements ExchangeGateway {
   }
 
   async createOrder(r: OrderRequest & { clientOrderId?: string }) {
+    if (r.market === 'perp') return this.createPerpOrder(r);
     const o = await guarded(() =>
       this.ex.createOrder(
         r.symbol,
@@ -187,8 +208,58 @@ export class CcxtGateway implements ExchangeGateway {
     return (await guarded(() => this.ex.fetchMyTrades(symbol, undefined, limit))).map(fillOf);
   }
 
-  async positions() {
-    return [];
+  /** A perpetual order: the leverage set on the exchange first (an order that only reduces leaves it). */
+  private async createPerpOrder(r: OrderRequest & { clientOrderId?: string }): Promise<GatewayOrder> {
+    const ex = await this.swap();
+    if (!ex.has.createOrder || !ex.has.fetchPositions) throw new Refusal(422, 'perp_unsupported');
+    const symbol = perpSymbol(r.symbol);
+    const leverage = r.leverage ?? 1;
+    if (!r.reduceOnly && ex.has.setLeverage) await guarded(() => ex.setLeverage(leverage, symbol));
+    const o = await guarded(() =>
+      ex.createOrder(
+        symbol,
+        r.type,
+        r.side,
+        Number(r.amount),
+        r.type === 'limit' ? Number(r.price) : undefined,
+        {
+          ...(r.clientOrderId ? { clientOrderId: r.clientOrderId } : {}),
+          ...(r.reduceOnly ? { reduceOnly: true } : {}),
+        },
+      ),
+    );
+    return { ...orderOf(o), symbol: r.symbol, market: 'perp', leverage };
+  }
+
+  /** The account's open perpetual positions, as the exchange reports them. */
+  async positions(): Promise<GatewayPosition[]> {
+    const ex = await this.swap();
+    if (!ex.has.fetchPositions) return [];
+    const rows = await guarded(() => ex.fetchPositions());
+    return rows
+      .filter((p) => (p.contracts ?? 0) > 0)
+      .map((p) => ({
+        symbol: spotSymbol(p.symbol ?? ''),
+        side: p.side === 'short' ? ('short' as const) : ('long' as const),
+        contracts: text(p.contracts),
+        entryPrice: text(p.entryPrice),
+        markPrice: text(p.markPrice),
+        liquidationPrice: text(p.liquidationPrice),
+        margin: text(p.initialMargin ?? p.collateral),
+        // Binance's v3 position risk does not say the leverage: the value over the initial margin does.
+        leverage: Math.max(
+          1,
+          Math.round(
+            Number(
+              p.leverage ?? (p.notional && p.initialMargin ? Math.abs(p.notional) / p.initialMargin : 1),
+            ),
+          ) || 1,
+        ),
+        unrealizedPnl: text(p.unrealizedPnl),
+        roePercent: text(p.percentage, 2),
+        funding: '',
+        openedAt: new Date(p.timestamp ?? Date.now()),
+      }));
   }
 }
 
@@ -216,8 +287,8 @@ export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
     createHash('sha256')
       .update(JSON.stringify([exchange, keys?.apiKey ?? '', keys?.secret ?? '', keys?.password ?? '']))
       .digest('base64');
-  async function client(exchange: ExchangeId, keys?: ExchangeKeys): Promise<Exchange> {
-    const cacheKey = cacheKeyOf(exchange, keys);
+  async function client(exchange: ExchangeId, keys?: ExchangeKeys, swap = false): Promise<Exchange> {
+    const cacheKey = `${swap ? 'swap:' : ''}${cacheKeyOf(exchange, keys)}`;
     const found = clients.get(cacheKey);
     if (found) return found;
     const ccxt = await loadCcxt();
@@ -230,8 +301,10 @@ export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
       enableRateLimit: true,
       timeout: options.timeoutMs ?? 10_000,
       options: {
-        // Spot only: no margin, futures or currency lists on loading markets (fewer calls, fewer permissions).
-        fetchMarkets: { types: ['spot'] },
+        // One kind of market per client: no margin or currency lists on loading markets (fewer calls, fewer
+        // permissions); the swap client sees the USDT-margined perpetuals only.
+        fetchMarkets: { types: [swap ? 'linear' : 'spot'] },
+        ...(swap ? { defaultType: 'swap', defaultSubType: 'linear' } : {}),
         fetchMargins: false,
         fetchCurrencies: false,
         warnOnFetchOpenOrdersWithoutSymbol: false,
@@ -245,10 +318,11 @@ export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
   }
   return {
     async gateway(exchange, keys) {
-      return new CcxtGateway(await client(exchange, keys));
+      return new CcxtGateway(await client(exchange, keys), () => client(exchange, keys, true));
     },
     forget(exchange, keys) {
       clients.delete(cacheKeyOf(exchange, keys));
+      clients.delete(`swap:${cacheKeyOf(exchange, keys)}`);
     },
     async publicData(exchange) {
       const ex = await client(exchange);

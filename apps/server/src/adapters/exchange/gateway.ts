@@ -1,4 +1,4 @@
-import type { CandleTimeframe, OrderSide, OrderState, OrderType } from '@mp/contract';
+import type { CandleTimeframe, MarketKind, OrderSide, OrderState, OrderType } from '@mp/contract';
 
 /**
  * The exchange port (DESIGN.md section 7): what trading asks of an exchange, answered by the paper exchange (demo
@@ -22,6 +22,8 @@ export type GatewayCandle = [number, string, string, string, string, string];
 export type GatewayOrder = {
   id: string;
   symbol: string;
+  market: MarketKind;
+  leverage: number;
   side: OrderSide;
   type: OrderType;
   amount: string;
@@ -42,6 +44,9 @@ export type GatewayOrder = {
 export type GatewayFill = {
   orderId: string;
   symbol: string;
+  market: MarketKind;
+  /** `liquidation` for a position the exchange closed. */
+  reason: string;
   side: OrderSide;
   amount: string;
   price: string;
@@ -52,12 +57,20 @@ export type GatewayFill = {
 };
 
 export type GatewayPosition = {
+  /** The spot symbol the perpetual follows (BTC/USDT for BTC/USDT:USDT). */
   symbol: string;
   side: 'long' | 'short';
   contracts: string;
   entryPrice: string;
   markPrice: string;
+  /** '' when the exchange does not say. */
+  liquidationPrice: string;
+  margin: string;
+  leverage: number;
   unrealizedPnl: string;
+  roePercent: string;
+  funding: string;
+  openedAt: Date;
 };
 
 export type OrderRequest = {
@@ -66,6 +79,12 @@ export type OrderRequest = {
   type: OrderType;
   amount: string;
   price?: string;
+  /** Spot (the default) or the symbol's perpetual. */
+  market?: MarketKind;
+  /** A perpetual order's leverage (an order on an open position takes the position's). */
+  leverage?: number;
+  /** Only reduces the open position (at most its size; refused when there is none). */
+  reduceOnly?: boolean;
   /** The member's idempotency key: a retry with the same key and body returns the first order. */
   idempotencyKey: string;
 };

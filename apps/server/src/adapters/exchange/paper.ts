@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type CandleTimeframe, formatAmount } from '@mp/contract';
+import { type CandleTimeframe, formatAmount, PERP } from '@mp/contract';
 import { CompiledQuery, type Selectable, sql } from 'kysely';
 import { type Db, inTransaction, poolOf, type Tx } from '../../db/database.ts';
-import type { TradeOrdersTable } from '../../db/schema-trading.ts';
+import type { PaperPositionsTable, TradeOrdersTable } from '../../db/schema-trading.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketData, TickerRow } from '../../features/trading/market-data.ts';
@@ -14,6 +14,7 @@ import type {
   GatewayFill,
   GatewayMarket,
   GatewayOrder,
+  GatewayPosition,
   OrderRequest,
 } from './gateway.ts';
 import {
@@ -29,6 +30,15 @@ import {
   UNIT_DECIMALS,
   valueAt,
 } from './paper-math.ts';
+import {
+  fundingAmount,
+  liquidationPrice,
+  type PerpPosition,
+  perpFill,
+  perpReserve,
+  sideOfOrder,
+  unrealized,
+} from './perp-math.ts';
 
 /**
  * The paper exchange: demo trading against the market feed's prices, with balances per account in PostgreSQL
@@ -48,6 +58,9 @@ export type PaperDeps = {
 };
 
 type OrderRow = Selectable<TradeOrdersTable>;
+type PositionRow = Selectable<PaperPositionsTable>;
+/** An open position as the arithmetic sees it, with its market. */
+type HeldPosition = PerpPosition & { symbol: string };
 type BalanceRow = { asset: string; free: bigint; used: bigint; cost: bigint };
 
 const unitsOf = (def: MarketDef, amount: bigint) =>
@@ -62,8 +75,9 @@ const priceInt = (text: string, def: MarketDef): bigint => {
 const priceStr = (v: bigint, def: MarketDef) => formatAmount(v, def.priceDecimals, def.priceDecimals);
 
 export function requestHash(r: OrderRequest, account: string): string {
+  const perp = r.market === 'perp' ? ['perp', r.leverage ?? 1, r.reduceOnly === true] : [];
   return createHash('sha256')
-    .update(JSON.stringify([account, r.symbol, r.side, r.type, r.amount, r.price ?? '']))
+    .update(JSON.stringify([account, r.symbol, r.side, r.type, r.amount, r.price ?? '', ...perp]))
     .digest('hex')
     .slice(0, 32);
 }
@@ -72,6 +86,8 @@ export function orderOf(row: OrderRow): GatewayOrder {
   return {
     id: row.id,
     symbol: row.symbol,
+    market: row.market,
+    leverage: row.leverage,
     side: row.side,
     type: row.type,
     amount: formatUnits(row.amount),
@@ -118,19 +134,58 @@ async function lockBalances(tx: Tx, accountId: string, assets: string[]): Promis
   );
 }
 
-/** The account's balances as last committed, unlocked (the fast path of an order; `paper_place` checks them). */
-async function readBalances(db: Db, accountId: string): Promise<Map<string, BalanceRow>> {
-  const res = await poolOf(db).query<{ asset: string; free: string; used: string; cost: string }>({
-    name: 'paper_balances_read',
-    text: 'SELECT asset, free, used, cost FROM paper_balances WHERE account_id = $1',
+/**
+ * The account's balances as last committed, unlocked (the fast path of an order; `paper_place` checks them), and
+ * its open positions (for the account's value after a fill), in one round trip.
+ */
+async function readBalances(
+  db: Db,
+  accountId: string,
+): Promise<{ balances: Map<string, BalanceRow>; positions: PositionRow[] }> {
+  const res = await poolOf(db).query<{
+    asset: string;
+    free: string;
+    used: string;
+    cost: string;
+    positions: PositionRow[] | null;
+  }>({
+    name: 'paper_balances_read_2',
+    text: `SELECT asset, free, used, cost,
+      (SELECT json_agg(json_build_object('symbol', p.symbol, 'side', p.side, 'contracts', p.contracts::text,
+        'entry_price', p.entry_price::text, 'margin', p.margin::text)) FROM paper_positions p
+       WHERE p.account_id = $1) AS positions
+      FROM paper_balances WHERE account_id = $1`,
     values: [accountId],
   });
-  return new Map(
-    res.rows.map((r) => [
-      r.asset,
-      { asset: r.asset, free: BigInt(r.free), used: BigInt(r.used), cost: BigInt(r.cost) },
-    ]),
-  );
+  return {
+    balances: new Map(
+      res.rows.map((r) => [
+        r.asset,
+        { asset: r.asset, free: BigInt(r.free), used: BigInt(r.used), cost: BigInt(r.cost) },
+      ]),
+    ),
+    positions: res.rows[0]?.positions ?? [],
+  };
+}
+
+async function readPositions(db: Db | Tx, accountId: string): Promise<PositionRow[]> {
+  return db.selectFrom('paper_positions').selectAll().where('account_id', '=', accountId).execute();
+}
+
+function heldOf(
+  row: Pick<PositionRow, 'symbol' | 'side' | 'contracts' | 'entry_price' | 'margin'> & {
+    leverage?: number;
+  },
+  def: MarketDef,
+): HeldPosition {
+  return {
+    symbol: row.symbol,
+    side: row.side,
+    contracts: BigInt(row.contracts),
+    entry: priceInt(row.entry_price, def),
+    margin: BigInt(row.margin),
+    leverage: row.leverage ?? 1,
+  };
 }
 
 const PLACE_SQL = `SELECT outcome, order_id FROM paper_place($1, $2, $3, $4, $5, $6::text[], $7::bigint[],
@@ -162,14 +217,23 @@ async function saveBalances(tx: Tx, accountId: string, rows: BalanceRow[]) {
     WHERE b.account_id = ${accountId} AND b.asset = x.asset`.execute(tx);
 }
 
-/** The account's value in its quote asset at the last prices (holdings without a market count nothing). */
+/**
+ * The account's value in its quote asset at the last prices (holdings without a market count nothing): balances
+ * (a position's margin is in the quote's `used`) plus the positions' unrealized profit.
+ */
 function equityFrom(
   rows: Iterable<{ asset: string; free: bigint; used: bigint }>,
   quote: string,
   tickers: TickerRow[],
   markets: Map<string, MarketDef>,
+  positions: Pick<PositionRow, 'symbol' | 'side' | 'contracts' | 'entry_price' | 'margin'>[] = [],
 ): bigint {
   let equity = 0n;
+  for (const p of positions) {
+    const def = markets.get(p.symbol);
+    const t = tickers.find((x) => x.symbol === p.symbol);
+    if (def && t) equity += unrealized(heldOf(p, def), priceInt(t.last, def), def.priceDecimals).pnl;
+  }
   for (const r of rows) {
     const held = r.free + r.used;
     if (r.asset === quote) equity += held;
@@ -189,16 +253,20 @@ export async function equityOf(
   tickers: TickerRow[],
   markets: Map<string, MarketDef>,
 ): Promise<bigint> {
-  const rows = await db
-    .selectFrom('paper_balances')
-    .select(['asset', 'free', 'used'])
-    .where('account_id', '=', accountId)
-    .execute();
+  const [rows, positions] = await Promise.all([
+    db
+      .selectFrom('paper_balances')
+      .select(['asset', 'free', 'used'])
+      .where('account_id', '=', accountId)
+      .execute(),
+    readPositions(db, accountId),
+  ]);
   return equityFrom(
     rows.map((r) => ({ asset: r.asset, free: BigInt(r.free), used: BigInt(r.used) })),
     quote,
     tickers,
     markets,
+    positions,
   );
 }
 
@@ -289,7 +357,8 @@ export class PaperExchange implements ExchangeGateway {
     if (amount === 'format' || amount <= 0n) throw fieldRefusal(422, 'amount', 'order_number_invalid');
     const units = unitsOf(def, amount);
     const minUnits = unitsOf(def, parseDecimal(def.minAmount, def.amountDecimals) as bigint);
-    if (units < minUnits)
+    // Closing what is left of a position is never refused for being small.
+    if (units < minUnits && !r.reduceOnly)
       throw fieldRefusal(422, 'amount', 'order_amount_min', { min: def.minAmount, asset: def.base });
     const ticker = await this.freshTicker(r.symbol);
     const last = priceInt(ticker.last, def);
@@ -306,7 +375,7 @@ export class PaperExchange implements ExchangeGateway {
       limit = p;
     }
     const minCost = parseDecimal(def.minCost, UNIT_DECIMALS) as bigint;
-    if (valueAt(units, limit ?? last, def.priceDecimals, 'down') < minCost)
+    if (valueAt(units, limit ?? last, def.priceDecimals, 'down') < minCost && !r.reduceOnly)
       throw fieldRefusal(422, 'amount', 'order_cost_min', { min: def.minCost, asset: def.quote });
     return { def, units, last, limit };
   }
@@ -322,13 +391,19 @@ export class PaperExchange implements ExchangeGateway {
     const checked = await this.check(r);
     const hash = requestHash(r, this.account.id);
     const tickers = await this.d.data.tickers();
-    const place = (balances: Map<string, BalanceRow>) => this.decide(r, checked, hash, balances, tickers);
     try {
-      const fast = await place(await readBalances(this.d.db, this.account.id));
+      if (r.market === 'perp') return orderOf(await this.placePerp(r, checked, hash, tickers));
+      const read = await readBalances(this.d.db, this.account.id);
+      const place = (balances: Map<string, BalanceRow>, positions: PositionRow[]) =>
+        this.decide(r, checked, hash, balances, tickers, positions);
+      const fast = await place(read.balances, read.positions);
       const done =
         (await callPlace(this.d.db, fast.params)) ??
         (await inTransaction(this.d.db, async (tx) => {
-          const locked = await place(await lockBalances(tx, this.account.id, []));
+          const locked = await place(
+            await lockBalances(tx, this.account.id, []),
+            await readPositions(tx, this.account.id),
+          );
           const id = await callPlace(tx, locked.params);
           if (id === undefined) throw new Error('paper: balances moved under their lock');
           return { ...locked, id };
@@ -357,6 +432,7 @@ export class PaperExchange implements ExchangeGateway {
     hash: string,
     balances: Map<string, BalanceRow>,
     tickers: TickerRow[],
+    positions: PositionRow[],
   ) {
     const seen = [...balances.values()].map((b) => ({ ...b }));
     for (const asset of [def.base, def.quote])
@@ -401,6 +477,8 @@ export class PaperExchange implements ExchangeGateway {
       exchange_order_id: null,
       idempotency_key: r.idempotencyKey,
       request_hash: hash,
+      market: 'spot',
+      leverage: 1,
       created_at: now,
       updated_at: now,
     };
@@ -430,7 +508,7 @@ export class PaperExchange implements ExchangeGateway {
       changed.map((b) => b.used.toString()),
       changed.map((b) => b.cost.toString()),
       fill ? row.avg_price : null,
-      fill ? equityFrom(balances.values(), def.quote, tickers, this.d.markets).toString() : null,
+      fill ? equityFrom(balances.values(), def.quote, tickers, this.d.markets, positions).toString() : null,
     ];
     return { row, params };
   }
@@ -484,7 +562,10 @@ export class PaperExchange implements ExchangeGateway {
     return { fee: s.fee, pnl: s.quoteDelta - share };
   }
 
-  /** The fill's record, with the account's value after it (from the locked balances). */
+  /**
+   * The fill's record, with the account's value after it (from the locked balances; the positions as this
+   * transaction left them).
+   */
   private async recordFill(
     tx: Tx,
     order: OrderRow,
@@ -494,7 +575,9 @@ export class PaperExchange implements ExchangeGateway {
     balances: Map<string, BalanceRow>,
     tickers: TickerRow[],
     now: Date,
+    reason = '',
   ) {
+    const positions = await readPositions(tx, this.account.id);
     await tx
       .insertInto('trade_fills')
       .values({
@@ -502,15 +585,233 @@ export class PaperExchange implements ExchangeGateway {
         account_id: this.account.id,
         symbol: def.symbol,
         side: order.side,
-        amount: order.amount,
+        amount: order.filled,
         price: priceStr(price, def),
         fee: fill.fee.toString(),
         fee_asset: def.quote,
         pnl: fill.pnl === null ? null : fill.pnl.toString(),
-        equity_after: equityFrom(balances.values(), def.quote, tickers, this.d.markets).toString(),
+        equity_after: equityFrom(balances.values(), def.quote, tickers, this.d.markets, positions).toString(),
+        market: order.market,
+        reason,
         at: now,
       })
       .execute();
+  }
+
+  private async lockPosition(tx: Tx, def: MarketDef) {
+    const row = await tx
+      .selectFrom('paper_positions')
+      .selectAll()
+      .where('account_id', '=', this.account.id)
+      .where('symbol', '=', def.symbol)
+      .forUpdate()
+      .executeTakeFirst();
+    return { row, held: row ? heldOf(row, def) : undefined };
+  }
+
+  /**
+   * Stores the position a fill left (none: deleted). The same side goes on (its funding and opening time kept); a
+   * new or reversed one starts afresh.
+   */
+  private async savePosition(
+    tx: Tx,
+    def: MarketDef,
+    before: PositionRow | undefined,
+    after: PerpPosition | undefined,
+    now: Date,
+  ) {
+    if (!after) {
+      if (before)
+        await tx
+          .deleteFrom('paper_positions')
+          .where('account_id', '=', this.account.id)
+          .where('symbol', '=', def.symbol)
+          .execute();
+      return;
+    }
+    const fields = {
+      side: after.side,
+      contracts: after.contracts.toString(),
+      entry_price: priceStr(after.entry, def),
+      margin: after.margin.toString(),
+      leverage: after.leverage,
+      liquidation_price: priceStr(liquidationPrice(after, def.priceDecimals, PERP.maintenanceBps), def),
+      updated_at: now,
+    };
+    if (before && before.side === after.side) {
+      await tx
+        .updateTable('paper_positions')
+        .set(fields)
+        .where('account_id', '=', this.account.id)
+        .where('symbol', '=', def.symbol)
+        .execute();
+      return;
+    }
+    if (before)
+      await tx
+        .deleteFrom('paper_positions')
+        .where('account_id', '=', this.account.id)
+        .where('symbol', '=', def.symbol)
+        .execute();
+    await tx
+      .insertInto('paper_positions')
+      .values({ ...fields, account_id: this.account.id, symbol: def.symbol, funding: '0', opened_at: now })
+      .execute();
+  }
+
+  /** Stores a new order row of this account; a key used before throws KeyUsed (the transaction rolls back). */
+  private async insertOrder(tx: Tx, row: Omit<OrderRow, 'id'>): Promise<OrderRow> {
+    const made = await tx
+      .insertInto('trade_orders')
+      .values(row)
+      .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!made) throw new KeyUsed();
+    return made;
+  }
+
+  /**
+   * A perpetual order, in one transaction with the quote balance and the market's position locked: a market order
+   * (or a limit one that can fill now) fills at once against the position; a resting limit order holds margin and
+   * fee for its whole amount at its limit.
+   */
+  private async placePerp(
+    r: OrderRequest,
+    { def, units, last, limit }: Awaited<ReturnType<PaperExchange['check']>>,
+    hash: string,
+    tickers: TickerRow[],
+  ): Promise<OrderRow> {
+    return inTransaction(this.d.db, async (tx) => {
+      const balances = await lockBalances(tx, this.account.id, [def.quote]);
+      const quote = balances.get(def.quote)!;
+      const { row: before, held } = await this.lockPosition(tx, def);
+      let amount = units;
+      if (r.reduceOnly) {
+        if (!held || held.side === sideOfOrder(r.side))
+          throw fieldRefusal(409, 'symbol', 'position_none', { symbol: def.symbol });
+        if (amount > held.contracts) amount = held.contracts;
+      }
+      // Adding to a position keeps its leverage; reducing or reversing one opens at the order's.
+      const leverage = held && held.side === sideOfOrder(r.side) ? held.leverage : (r.leverage ?? 1);
+      const now = this.d.clock.now();
+      const fillAt =
+        limit === undefined
+          ? takerPrice(r.side, last, amount, def.priceDecimals, this.fees)
+          : marketableAt(r.side, limit, last, amount, def.priceDecimals, this.fees);
+      const base = {
+        account_id: this.account.id,
+        member_id: this.account.memberId,
+        symbol: def.symbol,
+        side: r.side,
+        type: r.type,
+        amount: amount.toString(),
+        limit_price: limit === undefined ? null : priceStr(limit, def),
+        fee_asset: def.quote,
+        exchange_order_id: null,
+        idempotency_key: r.idempotencyKey,
+        request_hash: hash,
+        market: 'perp' as const,
+        leverage,
+        created_at: now,
+        updated_at: now,
+      };
+      if (fillAt === undefined) {
+        const reserve = perpReserve(amount, limit!, def.priceDecimals, leverage, this.fees.feeBps);
+        if (quote.free < reserve) throw this.insufficient(quote, reserve);
+        quote.free -= reserve;
+        quote.used += reserve;
+        await saveBalances(tx, this.account.id, [quote]);
+        return this.insertOrder(tx, {
+          ...base,
+          reserved: reserve.toString(),
+          filled: '0',
+          avg_price: null,
+          fee: '0',
+          pnl: null,
+          state: 'open',
+          reason: '',
+        });
+      }
+      const f = perpFill({
+        position: held,
+        side: r.side,
+        amount,
+        price: fillAt,
+        pd: def.priceDecimals,
+        leverage,
+        feeBps: this.fees.feeBps,
+        free: quote.free,
+      });
+      if (f.short > 0n) throw this.insufficient(quote, quote.free + f.short);
+      quote.free += f.freeDelta;
+      quote.used += f.usedDelta;
+      await saveBalances(tx, this.account.id, [quote]);
+      await this.savePosition(tx, def, before, f.position, now);
+      const order = await this.insertOrder(tx, {
+        ...base,
+        leverage: f.position?.leverage ?? held?.leverage ?? leverage,
+        reserved: '0',
+        filled: amount.toString(),
+        avg_price: priceStr(fillAt, def),
+        fee: f.fee.toString(),
+        pnl: f.pnl === null ? null : f.pnl.toString(),
+        state: 'filled',
+        reason: '',
+      });
+      await this.recordFill(tx, order, def, fillAt, f, balances, tickers, now);
+      return order;
+    });
+  }
+
+  /** A resting perpetual order whose limit was reached: its hold is released and it fills like a taker at its limit. */
+  private async fillPerpReached(tx: Tx, row: OrderRow, def: MarketDef, price: bigint, tickers: TickerRow[]) {
+    const balances = await lockBalances(tx, this.account.id, [def.quote]);
+    const quote = balances.get(def.quote)!;
+    const { row: before, held } = await this.lockPosition(tx, def);
+    const now = this.d.clock.now();
+    quote.used -= BigInt(row.reserved);
+    quote.free += BigInt(row.reserved);
+    const f = perpFill({
+      position: held,
+      side: row.side,
+      amount: BigInt(row.amount),
+      price,
+      pd: def.priceDecimals,
+      leverage: held?.leverage ?? row.leverage,
+      feeBps: this.fees.feeBps,
+      free: quote.free,
+    });
+    if (f.short > 0n) {
+      // Its hold covers its margin and fee at its limit; a position of another leverage may need more.
+      await saveBalances(tx, this.account.id, [quote]);
+      await tx
+        .updateTable('trade_orders')
+        .set({ state: 'rejected', reason: 'insufficient', reserved: '0', updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      return false;
+    }
+    quote.free += f.freeDelta;
+    quote.used += f.usedDelta;
+    await saveBalances(tx, this.account.id, [quote]);
+    await this.savePosition(tx, def, before, f.position, now);
+    const filled = await tx
+      .updateTable('trade_orders')
+      .set({
+        filled: row.amount,
+        avg_price: priceStr(price, def),
+        fee: f.fee.toString(),
+        pnl: f.pnl === null ? null : f.pnl.toString(),
+        reserved: '0',
+        state: 'filled',
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.recordFill(tx, filled, def, price, f, balances, tickers, now);
+    return true;
   }
 
   async cancelOrder(id: string): Promise<GatewayOrder> {
@@ -524,9 +825,9 @@ export class PaperExchange implements ExchangeGateway {
         .executeTakeFirst();
       if (!order) throw fieldRefusal(404, 'order_id', 'order_not_found');
       if (order.state !== 'open') throw fieldRefusal(409, 'order_id', 'order_not_open');
-      // What it held is free again.
+      // What it held is free again (a perpetual order holds the quote).
       const def = this.market(order.symbol);
-      const asset = order.side === 'buy' ? def.quote : def.base;
+      const asset = order.market === 'perp' || order.side === 'buy' ? def.quote : def.base;
       const held = BigInt(order.reserved);
       if (held > 0n) {
         const b = (await lockBalances(tx, this.account.id, [asset])).get(asset)!;
@@ -569,6 +870,8 @@ export class PaperExchange implements ExchangeGateway {
     return rows.map((f) => ({
       orderId: f.order_id,
       symbol: f.symbol,
+      market: f.market,
+      reason: f.reason,
       side: f.side,
       amount: formatUnits(f.amount),
       price: f.price,
@@ -579,8 +882,169 @@ export class PaperExchange implements ExchangeGateway {
     }));
   }
 
-  async positions() {
-    return [];
+  /** Open perpetual positions, valued at the last prices. */
+  async positions(): Promise<GatewayPosition[]> {
+    const [rows, tickers] = await Promise.all([
+      readPositions(this.d.db, this.account.id),
+      this.d.data.tickers(),
+    ]);
+    return rows.flatMap((row) => {
+      const def = this.d.markets.get(row.symbol);
+      if (!def) return [];
+      const held = heldOf(row, def);
+      const t = tickers.find((x) => x.symbol === row.symbol);
+      const mark = t ? priceInt(t.last, def) : held.entry;
+      const u = unrealized(held, mark, def.priceDecimals);
+      return [
+        {
+          symbol: row.symbol,
+          side: row.side,
+          contracts: formatUnits(row.contracts),
+          entryPrice: row.entry_price,
+          markPrice: priceStr(mark, def),
+          liquidationPrice: row.liquidation_price,
+          margin: formatUnits(row.margin),
+          leverage: row.leverage,
+          unrealizedPnl: formatUnits(u.pnl),
+          roePercent: u.roe,
+          funding: formatUnits(row.funding),
+          openedAt: row.opened_at,
+        },
+      ];
+    });
+  }
+
+  /** Closes the market's position at market: a reduce-only order of its whole size. A retry answers the first. */
+  async closePosition(symbol: string, idempotencyKey: string): Promise<GatewayOrder> {
+    const def = this.market(symbol);
+    const row = await this.d.db
+      .selectFrom('paper_positions')
+      .selectAll()
+      .where('account_id', '=', this.account.id)
+      .where('symbol', '=', def.symbol)
+      .executeTakeFirst();
+    if (!row) {
+      const first = await this.d.db
+        .selectFrom('trade_orders')
+        .selectAll()
+        .where('member_id', '=', this.account.memberId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      if (first?.market === 'perp' && first.symbol === def.symbol && first.account_id === this.account.id)
+        return orderOf(first);
+      throw fieldRefusal(409, 'symbol', 'position_none', { symbol: def.symbol });
+    }
+    const step = 10n ** BigInt(UNIT_DECIMALS - def.amountDecimals);
+    return this.createOrder({
+      symbol: def.symbol,
+      side: row.side === 'long' ? 'sell' : 'buy',
+      type: 'market',
+      amount: formatAmount(BigInt(row.contracts) / step, def.amountDecimals),
+      market: 'perp',
+      reduceOnly: true,
+      idempotencyKey,
+    });
+  }
+
+  /**
+   * Liquidates the market's position when the span of prices [low, high] reached its liquidation price: it is
+   * closed at that price and its margin is gone (what a maintenance margin leaves is the exchange's).
+   */
+  async liquidateReached(symbol: string, low: string, high: string): Promise<boolean> {
+    const def = this.market(symbol);
+    const tickers = await this.d.data.tickers();
+    return inTransaction(this.d.db, async (tx) => {
+      const balances = await lockBalances(tx, this.account.id, [def.quote]);
+      const quote = balances.get(def.quote)!;
+      const { row, held } = await this.lockPosition(tx, def);
+      if (!row || !held) return false;
+      const liq = liquidationPrice(held, def.priceDecimals, PERP.maintenanceBps);
+      const reached = held.side === 'long' ? priceInt(low, def) <= liq : priceInt(high, def) >= liq;
+      if (!reached || liq <= 0n) return false;
+      const now = this.d.clock.now();
+      quote.used -= held.margin;
+      await saveBalances(tx, this.account.id, [quote]);
+      await this.savePosition(tx, def, row, undefined, now);
+      const fill = { fee: 0n, pnl: -held.margin };
+      const order = await this.insertOrder(tx, {
+        account_id: this.account.id,
+        member_id: this.account.memberId,
+        symbol: def.symbol,
+        side: held.side === 'long' ? 'sell' : 'buy',
+        type: 'market',
+        amount: row.contracts,
+        limit_price: null,
+        reserved: '0',
+        filled: row.contracts,
+        avg_price: priceStr(liq, def),
+        fee: '0',
+        fee_asset: def.quote,
+        pnl: fill.pnl.toString(),
+        state: 'filled',
+        reason: 'liquidation',
+        exchange_order_id: null,
+        idempotency_key: `liquidation:${def.symbol}:${row.opened_at.getTime()}`,
+        request_hash: 'liquidation',
+        market: 'perp',
+        leverage: held.leverage,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.recordFill(tx, order, def, liq, fill, balances, tickers, now, 'liquidation');
+      return true;
+    });
+  }
+
+  /**
+   * Settles one funding time on the market's position, once (the funding record's key): longs pay shorts
+   * `rateBps` of the position's value at `mark`, from or into its margin (never below zero).
+   */
+  async settleFunding(
+    symbol: string,
+    fundingTime: Date,
+    mark: string,
+    rateBps: number,
+  ): Promise<bigint | null> {
+    const def = this.market(symbol);
+    return inTransaction(this.d.db, async (tx) => {
+      const balances = await lockBalances(tx, this.account.id, [def.quote]);
+      const quote = balances.get(def.quote)!;
+      const { row, held } = await this.lockPosition(tx, def);
+      if (!row || !held || row.opened_at > fundingTime) return null;
+      let amount = fundingAmount(held, priceInt(mark, def), def.priceDecimals, rateBps);
+      if (held.margin + amount < 0n) amount = -held.margin;
+      const first = await tx
+        .insertInto('paper_funding')
+        .values({
+          account_id: this.account.id,
+          symbol: def.symbol,
+          funding_time: fundingTime,
+          side: held.side,
+          contracts: row.contracts,
+          mark_price: mark,
+          rate_bps: rateBps,
+          amount: amount.toString(),
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'symbol', 'funding_time']).doNothing())
+        .returning('amount')
+        .executeTakeFirst();
+      if (!first) return null;
+      quote.used += amount;
+      await saveBalances(tx, this.account.id, [quote]);
+      const after = { ...held, margin: held.margin + amount };
+      await tx
+        .updateTable('paper_positions')
+        .set({
+          margin: after.margin.toString(),
+          funding: (BigInt(row.funding) + amount).toString(),
+          liquidation_price: priceStr(liquidationPrice(after, def.priceDecimals, PERP.maintenanceBps), def),
+          updated_at: this.d.clock.now(),
+        })
+        .where('account_id', '=', this.account.id)
+        .where('symbol', '=', def.symbol)
+        .execute();
+      return amount;
+    });
   }
 
   /**
@@ -609,6 +1073,7 @@ export class PaperExchange implements ExchangeGateway {
         .forUpdate()
         .executeTakeFirst();
       if (!row) return false;
+      if (row.market === 'perp') return this.fillPerpReached(tx, row, def, price, tickers);
       const balances = await lockBalances(tx, this.account.id, [def.base, def.quote]);
       const now = this.d.clock.now();
       const fill = this.settleFill(
@@ -667,6 +1132,7 @@ export class PaperExchange implements ExchangeGateway {
         .where('account_id', '=', this.account.id)
         .where('state', '=', 'open')
         .execute();
+      await tx.deleteFrom('paper_positions').where('account_id', '=', this.account.id).execute();
       await tx.deleteFrom('paper_balances').where('account_id', '=', this.account.id).execute();
       await tx
         .insertInto('paper_balances')

@@ -12,6 +12,7 @@ import * as m0012 from './0012_game_pool.ts';
 import * as m0013 from './0013_trading.ts';
 import * as m0014 from './0014_paper_place.ts';
 import * as m0015 from './0015_shop.ts';
+import * as m0016 from './0016_perpetuals.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0013_trading', up: m0013.up },
   { id: '0014_paper_place', up: m0014.up },
   { id: '0015_shop', up: m0015.up },
+  { id: '0016_perpetuals', up: m0016.up },
 ];

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, type ExchangeId, type PaperVenue } from '@mp/contract';
+import { DEMO_ACCOUNT, type ExchangeId, PERP, type PaperVenue } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
 import { openKeys } from '../../adapters/exchange/keys.ts';
 import { PaperExchange } from '../../adapters/exchange/paper.ts';
@@ -202,11 +202,96 @@ export function createTradingAccounts(d: TradingDeps) {
           // An order that cannot fill now (its market left the list) waits for the next step.
         }
       }
+      filled += await liquidate(r, settings);
     }
+    await settleFunding(settings);
     return filled;
   }
 
-  return { resolve, matchResting, paperGateway };
+  /** Paper positions whose liquidation price the step's prices reached, found by index, each liquidated once. */
+  async function liquidate(r: { symbol: string; low: string; high: string }, settings: MarketSettings) {
+    let done = 0;
+    const reached = await d.db
+      .selectFrom('paper_positions as p')
+      .innerJoin('trading_accounts as a', 'a.id', 'p.account_id')
+      .select(['p.account_id', 'a.member_id', 'a.venue'])
+      .where('p.symbol', '=', r.symbol)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('p.side', '=', 'long'), eb('p.liquidation_price', '>=', r.low)]),
+          eb.and([eb('p.side', '=', 'short'), eb('p.liquidation_price', '<=', r.high)]),
+        ]),
+      )
+      .limit(500)
+      .execute();
+    for (const p of reached) {
+      const venue = paperVenueOf(paperAccountName(p.venue)) ?? 'demo';
+      try {
+        if (
+          await paperGateway(p.account_id, p.member_id, venue, settings).liquidateReached(
+            r.symbol,
+            r.low,
+            r.high,
+          )
+        )
+          done++;
+      } catch {
+        // Tried again at the next step.
+      }
+    }
+    return done;
+  }
+
+  /**
+   * Funding of the latest funding time (every PERP.fundingHours hours from 00:00 UTC) on each paper position open
+   * at that time and not yet settled for it; once per position and time (the funding record's key).
+   */
+  async function settleFunding(settings: MarketSettings): Promise<number> {
+    const every = PERP.fundingHours * 3_600_000;
+    const at = new Date(Math.floor(d.clock.now().getTime() / every) * every);
+    const due = await d.db
+      .selectFrom('paper_positions as p')
+      .innerJoin('trading_accounts as a', 'a.id', 'p.account_id')
+      .innerJoin('market_tickers as t', 't.symbol', 'p.symbol')
+      .select(['p.account_id', 'p.symbol', 'a.member_id', 'a.venue', 't.last'])
+      .where('p.opened_at', '<=', at)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('paper_funding as f')
+              .select('f.account_id')
+              .whereRef('f.account_id', '=', 'p.account_id')
+              .whereRef('f.symbol', '=', 'p.symbol')
+              .where('f.funding_time', '=', at),
+          ),
+        ),
+      )
+      .limit(1000)
+      .execute();
+    let settled = 0;
+    for (const p of due) {
+      const venue = paperVenueOf(paperAccountName(p.venue)) ?? 'demo';
+      try {
+        const paid = await paperGateway(p.account_id, p.member_id, venue, settings).settleFunding(
+          p.symbol,
+          at,
+          p.last,
+          settings.funding_bps,
+        );
+        if (paid !== null) settled++;
+      } catch {
+        // Tried again at the next step.
+      }
+    }
+    return settled;
+  }
+
+  return {
+    resolve,
+    matchResting,
+    paperGateway,
+    settleFunding: async () => settleFunding(await cachedMarketSettings(d.db)),
+  };
 }
 
 export type TradingAccounts = ReturnType<typeof createTradingAccounts>;

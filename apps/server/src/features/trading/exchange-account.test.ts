@@ -129,6 +129,61 @@ describe('exchange accounts (ccxt)', () => {
     expect(mock.balances.USDT!.locked).toBeCloseTo(0, 6);
   });
 
+  it('opens a perpetual position on the exchange at a leverage, shows it, and closes it once', async () => {
+    const opened = await t.ok<{ order: { market: string; leverage: number; state: string } }>(
+      'Online/SaveOrder',
+      {
+        account,
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        type: 'market',
+        amount: '0.02',
+        market: 'perp',
+        leverage: 4,
+        idempotency_key: key(),
+      },
+      { token },
+    );
+    expect(opened.order).toMatchObject({ market: 'perp', leverage: 4, state: 'filled' });
+    expect(mock.futures.positions.BTCUSDT).toMatchObject({ amt: -0.02, leverage: 4 });
+    mock.prices.BTCUSDT = 90_000;
+    const { list } = await t.ok<{ list: Record<string, unknown>[] }>(
+      'Online/positions',
+      { account },
+      { token },
+    );
+    expect(list).toEqual([
+      expect.objectContaining({
+        symbol: 'BTC/USDT',
+        side: 'short',
+        contracts: '0.02',
+        entry_price: '95000',
+        mark_price: '90000',
+        margin: '475',
+        leverage: 4,
+        unrealized_pnl: '100',
+      }),
+    ]);
+    const closeKey = key();
+    const closed = await t.call<{ order: { order_id: string; side: string } }>(
+      'Online/closeposition',
+      { account, symbol: 'BTC/USDT', idempotency_key: closeKey },
+      { token },
+    );
+    expect(closed.body.msg).toBe('Position closed');
+    expect(closed.body.data!.order.side).toBe('buy');
+    expect(mock.futures.positions.BTCUSDT).toBeUndefined();
+    const again = await t.ok<{ order: { order_id: string } }>(
+      'Online/closeposition',
+      { account, symbol: 'BTC/USDT', idempotency_key: closeKey },
+      { token },
+    );
+    expect(again.order.order_id).toBe(closed.body.data!.order.order_id);
+    expect(mock.requests.filter((r) => r === 'POST /fapi/v1/order')).toHaveLength(2);
+    expect((await t.ok<{ list: unknown[] }>('Online/positions', { account }, { token })).list).toEqual([]);
+    mock.prices.BTCUSDT = 95_000;
+  });
+
   it("maps the exchange's insufficient-funds error to our message, and keeps no order", async () => {
     const res = await t.call(
       'Online/SaveOrder',
@@ -138,7 +193,8 @@ describe('exchange accounts (ccxt)', () => {
     expect(res.http).toBe(422);
     expect(res.body.msg).toBe('The exchange says the balance is not enough for this order');
     const history = await t.ok<{ list: Order[] }>('Tradetx/Recordtx2', { account }, { token });
-    expect(history.list.map((o) => o.state)).toEqual(['cancelled', 'filled']);
+    // The perpetual's close and open, the limit order cancelled, the spot buy: no order of the refused one.
+    expect(history.list.map((o) => o.state)).toEqual(['filled', 'filled', 'cancelled', 'filled']);
   });
 
   it('an unreachable exchange is a clear refusal', async () => {

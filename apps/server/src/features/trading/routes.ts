@@ -2,6 +2,7 @@ import {
   adminMarketSettings,
   candles,
   closeOrder,
+  closePosition,
   DEMO_ACCOUNT,
   DEMO_CHALLENGE_MIN_TRADES,
   DEMO_CHALLENGE_PERCENT,
@@ -12,6 +13,7 @@ import {
   getcMarket,
   marketInfo,
   openOrders,
+  positions,
   PAPER_VENUES,
   recordTx,
   saveOrder,
@@ -76,6 +78,8 @@ const wireOrder = (o: GatewayOrder, account: string) => ({
   order_id: o.id,
   account,
   symbol: o.symbol,
+  market: o.market,
+  leverage: o.leverage,
   side: o.side,
   type: o.type,
   amount: o.amount,
@@ -282,6 +286,8 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
         type: input.type,
         amount: input.amount,
         price: input.type === 'limit' ? input.price : undefined,
+        market: input.market ?? 'spot',
+        leverage: input.market === 'perp' ? input.leverage : 1,
         idempotencyKey: input.idempotency_key,
       };
       const order =
@@ -299,6 +305,57 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
         },
         order.state === 'filled' ? 'order_filled' : 'order_placed',
       );
+    }),
+
+    handle(positions, async (input, ctx) => {
+      const account = await accounts.resolve(ctx.member.id, input.account);
+      const list = await account.gateway.positions();
+      return {
+        list: list.map((p) => ({
+          symbol: p.symbol,
+          side: p.side,
+          contracts: p.contracts,
+          entry_price: p.entryPrice,
+          mark_price: p.markPrice,
+          liquidation_price: p.liquidationPrice,
+          margin: p.margin,
+          leverage: p.leverage,
+          unrealized_pnl: p.unrealizedPnl,
+          roe_percent: p.roePercent,
+          funding: p.funding,
+          opened_at: p.openedAt.toISOString(),
+        })),
+      };
+    }),
+
+    handle(closePosition, async (input, ctx) => {
+      const account = await accounts.resolve(ctx.member.id, input.account);
+      const symbol = marketOf(input.symbol).symbol;
+      if (account.kind === 'paper') {
+        const order = await account.gateway.closePosition(symbol, input.idempotency_key);
+        return reply({ order: wireOrder(order, input.account) }, 'position_closed');
+      }
+      const first = await db
+        .selectFrom('trade_orders')
+        .selectAll()
+        .where('member_id', '=', ctx.member.id)
+        .where('idempotency_key', '=', input.idempotency_key)
+        .executeTakeFirst();
+      const held = first ? undefined : (await account.gateway.positions()).find((p) => p.symbol === symbol);
+      if (!first && !held) throw fieldRefusal(409, 'symbol', 'position_none', { symbol });
+      const order = first
+        ? orderOf(first)
+        : await exchangeOrder(db, account.id, ctx.member.id, account.gateway, {
+            symbol,
+            side: held!.side === 'long' ? 'sell' : 'buy',
+            type: 'market',
+            amount: held!.contracts,
+            market: 'perp',
+            leverage: held!.leverage,
+            reduceOnly: true,
+            idempotencyKey: input.idempotency_key,
+          });
+      return reply({ order: wireOrder(order, input.account) }, 'position_closed');
     }),
 
     handle(closeOrder, async (input, ctx) => {
@@ -414,6 +471,8 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
           list: all.slice(offset, offset + input.pagesize).map((t) => ({
             order_id: t.orderId,
             symbol: t.symbol,
+            market: t.market,
+            reason: t.reason,
             side: t.side,
             amount: t.amount,
             price: t.price,
@@ -443,6 +502,8 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
         list: rows.map((r) => ({
           order_id: r.order_id,
           symbol: r.symbol,
+          market: r.market,
+          reason: r.reason,
           side: r.side,
           amount: formatUnits(r.amount),
           price: r.price,
@@ -617,6 +678,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
           fee_bps: input.fee_bps ?? settings.fee_bps,
           spread_bps: input.spread_bps ?? settings.spread_bps,
           slippage_bps: input.slippage_bps ?? settings.slippage_bps,
+          funding_bps: input.funding_bps ?? settings.funding_bps,
           start_balance: input.start_balance ?? settings.start_balance,
         };
         await db.transaction().execute(async (tx) => {
@@ -673,6 +735,8 @@ async function exchangeOrder(
       amount: amount.toString(),
       limit_price: r.type === 'limit' ? r.price! : null,
       fee_asset: def.quote,
+      market: r.market ?? 'spot',
+      leverage: r.market === 'perp' ? (r.leverage ?? 1) : 1,
       state: 'open',
       reason: 'sending',
       idempotency_key: r.idempotencyKey,

@@ -1,4 +1,4 @@
-import type { ExchangeId, MarketSource } from '@mp/contract';
+import { type ExchangeId, type MarketSource, PERP } from '@mp/contract';
 import type { Conn, Db } from '../../db/database.ts';
 import { cachedSetting, getSetting } from '../system/settings.ts';
 import { DEFAULT_SYMBOLS } from './markets.ts';
@@ -11,6 +11,8 @@ export type MarketSettings = {
   fee_bps: number;
   spread_bps: number;
   slippage_bps: number;
+  /** Paper perpetuals' funding rate per funding time, basis points (longs pay shorts when positive). */
+  funding_bps: number;
   /** A new demo account's USDT. */
   start_balance: string;
 };
@@ -23,6 +25,7 @@ export const MARKET_DEFAULTS: MarketSettings = {
   fee_bps: 10,
   spread_bps: 5,
   slippage_bps: 5,
+  funding_bps: PERP.fundingBps,
   start_balance: '10000',
 };
 

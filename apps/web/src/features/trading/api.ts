@@ -2,12 +2,14 @@ import {
   adminMarketSettings,
   candles,
   closeOrder,
+  closePosition,
   demoBalance,
   demoChallenge,
   demoReset,
   getcMarket,
   marketInfo,
   openOrders,
+  positions,
   recordTx,
   saveOrder,
   tradeBoard,
@@ -27,6 +29,7 @@ export const tradingKeys = {
   candles: (symbol: string, tf: string) => ['trading', 'candles', symbol, tf] as const,
   balance: (account: string) => ['trading', 'balance', account] as const,
   open: (account: string) => ['trading', 'open', account] as const,
+  positions: (account: string) => ['trading', 'positions', account] as const,
   fills: (account: string) => ['trading', 'fills', account] as const,
   orders: (account: string) => ['trading', 'orders', account] as const,
   board: (account: string) => ['trading', 'board', account] as const,
@@ -37,6 +40,7 @@ export const tradingKeys = {
 
 export type Ticker = ResponseOf<typeof getcMarket>['list'][number];
 export type Order = ResponseOf<typeof openOrders>['list'][number];
+export type Position = ResponseOf<typeof positions>['list'][number];
 
 export const marketsQuery = queryOptions({
   queryKey: tradingKeys.markets,
@@ -59,6 +63,11 @@ export const openOrdersQuery = (account: string) =>
     queryKey: tradingKeys.open(account),
     queryFn: () => api(openOrders, { account }, { quiet: true }),
   });
+export const positionsQuery = (account: string) =>
+  queryOptions({
+    queryKey: tradingKeys.positions(account),
+    queryFn: () => api(positions, { account }, { quiet: true }),
+  });
 export const boardQuery = (account: string) =>
   queryOptions({ queryKey: tradingKeys.board(account), queryFn: () => api(tradeBoard, { account }) });
 export const challengeQuery = (account: string) =>
@@ -78,6 +87,8 @@ export const fetchOrderHistory = (account: string) => (page: number, pagesize: n
   api(tradeOrderHistory, { account, page, pagesize });
 
 export const placeOrder = (input: RequestOf<typeof saveOrder>) => apiEnvelope(saveOrder, input);
+export const closePositionAt = (account: string, symbol: string, key: string) =>
+  apiEnvelope(closePosition, { account, symbol, idempotency_key: key });
 export const cancelOrder = (orderId: string) => apiEnvelope(closeOrder, { order_id: orderId });
 export const resetDemo = (account: string, key: string) =>
   apiEnvelope(demoReset, { account, idempotency_key: key });

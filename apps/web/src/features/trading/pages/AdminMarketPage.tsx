@@ -13,6 +13,7 @@ const NUMBER_FIELDS = {
   fee_bps: 'feeBps',
   spread_bps: 'spreadBps',
   slippage_bps: 'slippageBps',
+  funding_bps: 'fundingBps',
   start_balance: 'startBalance',
 } as const;
 
@@ -31,6 +32,7 @@ export default function AdminMarketPage() {
         fee_bps: String(data.fee_bps),
         spread_bps: String(data.spread_bps),
         slippage_bps: String(data.slippage_bps),
+        funding_bps: String(data.funding_bps),
         start_balance: data.start_balance,
       });
   }, [data]);
@@ -45,6 +47,7 @@ export default function AdminMarketPage() {
       fee_bps: Number(form.fee_bps),
       spread_bps: Number(form.spread_bps),
       slippage_bps: Number(form.slippage_bps),
+      funding_bps: Number(form.funding_bps),
       start_balance: form.start_balance,
     }).catch(() => undefined);
     if (res) showToast(res.msg);

@@ -1,4 +1,11 @@
-import { CANDLE_SECONDS, CANDLE_TIMEFRAMES, type CandleTimeframe } from '@mp/contract/web';
+import {
+  CANDLE_SECONDS,
+  CANDLE_TIMEFRAMES,
+  type CandleTimeframe,
+  MARKET_KINDS,
+  type MarketKind,
+  PERP,
+} from '@mp/contract/web';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,11 +22,13 @@ import {
   infoQuery,
   marketsQuery,
   placeOrder,
+  positionsQuery,
   tradingKeys,
 } from '../api.ts';
 import { CandleChart } from '../components/CandleChart.tsx';
 import { Change } from '../components/Change.tsx';
 import { OpenOrders } from '../components/OpenOrders.tsx';
+import { Positions } from '../components/Positions.tsx';
 import { SimulatedNote } from '../components/SimulatedNote.tsx';
 import { changeOf, useTickers } from '../useTickers.ts';
 import '../trading.css';
@@ -32,6 +41,7 @@ function Choice<T extends string>({
   label,
   testId,
   colorOf,
+  labelOf,
 }: {
   options: readonly T[];
   value: T;
@@ -39,6 +49,8 @@ function Choice<T extends string>({
   label: string;
   testId: string;
   colorOf?: (v: T) => 'success' | 'danger';
+  /** The button's text for an option (default: the option's own word). */
+  labelOf?: (v: T) => string;
 }) {
   const { t } = useTranslation('trading');
   return (
@@ -52,7 +64,7 @@ function Choice<T extends string>({
           onClick={() => onChange(o)}
           data-testid={`${testId}-${o}`}
         >
-          {t(o)}
+          {labelOf ? labelOf(o) : t(o)}
         </Button>
       ))}
     </fieldset>
@@ -60,17 +72,22 @@ function Choice<T extends string>({
 }
 
 const sideColor = (s: 'buy' | 'sell') => (s === 'buy' ? 'success' : 'danger');
+const LEVERAGES = [1, 2, 3, 5, 10, PERP.maxLeverage] as const;
 
 function OrderForm({
   account,
   symbol,
   last,
   initialSide,
+  market,
+  onMarket,
 }: {
   account: string;
   symbol: string;
   last: string;
   initialSide: 'buy' | 'sell';
+  market: MarketKind;
+  onMarket: (m: MarketKind) => void;
 }) {
   const { t } = useTranslation('trading');
   const client = useQueryClient();
@@ -81,8 +98,15 @@ function OrderForm({
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [amount, setAmount] = useState('');
   const [price, setPrice] = useState('');
+  const [leverage, setLeverage] = useState(5);
   const [busy, setBusy] = useState(false);
+  const position = useQuery({ ...positionsQuery(account), enabled: market === 'perp' }).data?.list.find(
+    (p) => p.symbol === symbol,
+  );
   if (!info) return <LoadingBlock lines={3} />;
+  const perp = market === 'perp';
+  // An order on an open position takes the position's leverage.
+  const lev = perp ? (position?.leverage ?? leverage) : 1;
   const { base, quote } = info.market;
   const spread = info.spread_bps / 10_000;
   const ref =
@@ -91,7 +115,16 @@ function OrderForm({
   const fee = (value * info.fee_bps) / 10_000;
   const free = (asset: string) => balance?.balances.find((b) => b.asset === asset)?.free ?? '0';
   const submit = async () => {
-    const request = { account, symbol, side, type, amount, price: type === 'limit' ? price : undefined };
+    const request = {
+      account,
+      symbol,
+      side,
+      type,
+      amount,
+      price: type === 'limit' ? price : undefined,
+      market,
+      leverage: lev,
+    };
     setBusy(true);
     try {
       const res = await placeOrder({ ...request, idempotency_key: keys.keyFor(request) });
@@ -115,13 +148,41 @@ function OrderForm({
       }}
     >
       <Choice
+        options={MARKET_KINDS}
+        value={market}
+        onChange={onMarket}
+        label={t('perp.marketKind')}
+        testId="market-kind"
+        labelOf={(m) => t(`perp.kind.${m}`)}
+      />
+      <Choice
         options={['buy', 'sell'] as const}
         value={side}
         onChange={setSide}
         label={t('trade')}
         testId="side"
         colorOf={sideColor}
+        labelOf={(s) => (perp ? t(`perp.sideLabel.${s}`) : t(s))}
       />
+      {perp && (
+        <fieldset className="tf-picker" aria-label={t('perp.leverage')} data-testid="leverage">
+          {LEVERAGES.map((x) => (
+            <button
+              key={x}
+              type="button"
+              aria-pressed={lev === x}
+              disabled={position !== undefined && position.leverage !== x}
+              onClick={() => setLeverage(x)}
+              data-testid={`leverage-${x}`}
+            >
+              {x}x
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {perp && (
+        <p className="hint">{position ? t('perp.leverageOfPosition', { leverage: lev }) : t('perp.hint')}</p>
+      )}
       <Choice
         options={['market', 'limit'] as const}
         value={type}
@@ -156,12 +217,16 @@ function OrderForm({
       <p className="hint" data-testid="order-available">
         {t(
           'available',
-          side === 'buy' ? { amount: free(quote), asset: quote } : { amount: free(base), asset: base },
+          side === 'buy' || perp
+            ? { amount: free(quote), asset: quote }
+            : { amount: free(base), asset: base },
         )}
       </p>
       <p className="hint" data-testid="order-estimate">
-        {t('estimate', { side: t(side), value: value.toFixed(2), asset: quote })} ·{' '}
-        {t('fee', { bps: info.fee_bps, value: fee.toFixed(4), asset: quote })}
+        {perp
+          ? t('perp.estimate', { value: value.toFixed(2), margin: (value / lev).toFixed(2), asset: quote })
+          : t('estimate', { side: t(side), value: value.toFixed(2), asset: quote })}{' '}
+        · {t('fee', { bps: info.fee_bps, value: fee.toFixed(4), asset: quote })}
       </p>
       <Button
         type="submit"
@@ -171,7 +236,7 @@ function OrderForm({
         disabled={!amount}
         data-testid="order-submit"
       >
-        {t('placeOrder', { side: t(side), base })}
+        {perp ? t(`perp.place.${side}`, { base, leverage: lev }) : t('placeOrder', { side: t(side), base })}
       </Button>
     </form>
   );
@@ -185,6 +250,9 @@ export default function MarketPage() {
   const symbol = params.get('symbol') ?? 'BTC/USDT';
   const account = params.get('account') ?? 'demo';
   const [tf, setTf] = useState<CandleTimeframe>('1m');
+  const market: MarketKind = params.get('market') === 'perp' ? 'perp' : 'spot';
+  const setMarket = (m: MarketKind) =>
+    setParams({ symbol, account, ...(m === 'perp' ? { market: m } : {}) }, { replace: true });
   const info = useQuery(infoQuery(symbol, account));
   const chart = useQuery(candlesQuery(symbol, tf));
   const accounts = useQuery(accountsQuery).data?.list ?? [];
@@ -207,7 +275,7 @@ export default function MarketPage() {
           {t('account')}{' '}
           <select
             value={account}
-            onChange={(e) => setParams({ symbol, account: e.target.value })}
+            onChange={(e) => setParams({ symbol, account: e.target.value, market })}
             data-testid="account-select"
           >
             {(accounts.length ? accounts : [{ id: 'demo', kind: 'paper', venue: 'demo', label: '' }]).map(
@@ -223,7 +291,7 @@ export default function MarketPage() {
           {t('chooseMarket')}{' '}
           <select
             value={symbol}
-            onChange={(e) => setParams({ symbol: e.target.value, account })}
+            onChange={(e) => setParams({ symbol: e.target.value, account, market })}
             data-testid="symbol-select"
           >
             {(markets.length ? markets : [symbol]).map((s) => (
@@ -273,8 +341,11 @@ export default function MarketPage() {
           symbol={symbol}
           last={last}
           initialSide={initialSide}
+          market={market}
+          onMarket={setMarket}
         />
       )}
+      {market === 'perp' && <Positions account={account} />}
       <OpenOrders account={account} />
       <div className="tile-links">
         <Link to={`/pages/trade/Recordtx?account=${account}`}>{t('records')}</Link>

@@ -28,8 +28,9 @@ export default function RecordsPage() {
               <div className="top">
                 <span className={o.side === 'buy' ? 'up-text' : 'down-text'}>
                   {t(`side.${o.side}`)} {o.symbol} · {t(o.type)}
+                  {o.market === 'perp' && ` · ${t('perp.tag')} ${o.leverage}x`}
                 </span>
-                <span>{t(`state.${o.state}`)}</span>
+                <span>{o.reason === 'liquidation' ? t('perp.liquidated') : t(`state.${o.state}`)}</span>
               </div>
               <span>
                 {o.filled}/{o.amount} @ {o.avg_price || o.price} · {t('fees')} {o.fee} {o.fee_asset}
@@ -58,6 +59,8 @@ export default function RecordsPage() {
             <div className="top">
               <span className={f.side === 'buy' ? 'up-text' : 'down-text'}>
                 {t(`side.${f.side}`)} {f.symbol}
+                {f.market === 'perp' && ` · ${t('perp.tag')}`}
+                {f.reason === 'liquidation' && ` · ${t('perp.liquidated')}`}
               </span>
               <span>{new Date(f.at).toLocaleString()}</span>
             </div>

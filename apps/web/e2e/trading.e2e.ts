@@ -69,6 +69,45 @@ describe('demo trading', () => {
   });
 });
 
+describe('demo perpetuals', () => {
+  it('opens a 10x long on the perpetual, watches it on the moving price, and closes it', async () => {
+    const other = await createMember();
+    const page = await openApp(browser);
+    await logInThroughPage(page, other.userid, other.password);
+    await page.goto(
+      page.url().replace(/#.*$/, '#/pages/trade/onlinec?symbol=ETH%2FUSDT&account=demo&market=perp'),
+    );
+    await page.getByTestId('market-page').waitFor();
+    await expectText(page.getByTestId('positions'), 'No open positions');
+    await page.getByTestId('leverage-10').click();
+    await fill(page, 'order-amount', '0.5');
+    await expectText(page.getByTestId('order-estimate'), /margin \d+\.\d{2} USDT/);
+    await expectText(page.getByTestId('order-submit'), 'Buy / Long ETH 10x');
+    await page.getByTestId('order-submit').click();
+    await expectText(page.locator('.adm-toast-main'), 'Order filled');
+    const position = page.getByTestId('position-ETH/USDT');
+    await expectText(position, /Long ETH\/USDT · 10x/);
+    await expectText(page.getByTestId('liq-ETH/USDT'), /^\d+\.\d+$/);
+    // The profit follows the feed's price (it moves each second).
+    const first = await page.getByTestId('upnl-ETH/USDT').textContent();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="upnl-ETH/USDT"]')?.textContent !== before,
+      first,
+      { timeout: 20_000 },
+    );
+    await screenshot(page, 'trading-perp');
+
+    await page.getByTestId('close-ETH/USDT').click();
+    await page.locator('.adm-dialog').getByText('Confirm').click();
+    await expectText(page.locator('.adm-toast-main'), 'Position closed');
+    await expectText(page.getByTestId('positions'), 'No open positions');
+
+    await page.goto(page.url().replace(/#.*$/, '#/pages/trade/History?account=demo'));
+    await expectText(page.getByTestId('trade-history-list'), /Sell ETH\/USDT · Market · Perp 10x/);
+    await page.close();
+  });
+});
+
 describe('an exchange account', () => {
   it('is connected with an API key checked on the exchange, traded on, and disconnected', async () => {
     const trader = await createMember();

@@ -52,16 +52,18 @@ for (const [name, cmd, args, report] of steps) {
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
   });
-  const ok = res.status === 0;
-  if (ok) passed++;
-  else failed++;
+  let ok = res.status === 0;
   if (report && existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     testsPassed += r.numPassedTests;
     testsFailed += r.numFailedTests;
+    // Vitest has been seen to exit 0 with a failed test in its report: the report decides too.
+    if (r.numFailedTests > 0 || r.numFailedTestSuites > 0) ok = false;
   } else if (report) {
     testsFailed++;
   }
+  if (ok) passed++;
+  else failed++;
   process.stdout.write(
     `=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
   );

@@ -46,6 +46,8 @@ import { createTradingAccounts } from './features/trading/accounts.ts';
 import { createMarketData } from './features/trading/market-data.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
 import { shopRoutes } from './features/shop/routes.ts';
+import { createBotEngine } from './features/bots/engine.ts';
+import { botRoutes } from './features/bots/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -136,6 +138,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     secret: deps.config.secret,
     ccxt: createCcxtFactory({ apiBase: deps.config.exchangeApiBase }),
   };
+  const trading = createTradingAccounts(tradingDeps);
+  const botEngine = createBotEngine({ ...tradingDeps, trading });
   registerCalls(
     app,
     [
@@ -153,8 +157,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...kycRoutes(money),
       ...miningRoutes(money),
       ...networkRoutes(deps, sessions),
-      ...tradingRoutes(tradingDeps, createTradingAccounts(tradingDeps)),
+      ...tradingRoutes(tradingDeps, trading),
       ...shopRoutes(money),
+      ...botRoutes({ db: deps.db, data: tradingDeps.data, trading, engine: botEngine }),
     ],
     {
       sessions,

@@ -11,6 +11,7 @@ import { startPropagationSweep } from './features/network/propagate.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from './features/trading/accounts.ts';
+import { createBotEngine } from './features/bots/engine.ts';
 import { createMarketFeed } from './features/trading/feed.ts';
 import { createMarketData } from './features/trading/market-data.ts';
 import { loadDemoTrades } from './features/trading/demo-trades.ts';
@@ -47,10 +48,11 @@ async function main() {
 
   // The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step.
   const ccxt = createCcxtFactory({ apiBase: config.exchangeApiBase });
+  const tradingData = createMarketData(db, systemClock);
   const trading = createTradingAccounts({
     db,
     clock: systemClock,
-    data: createMarketData(db, systemClock),
+    data: tradingData,
     secret: config.secret,
     ccxt,
   });
@@ -65,8 +67,11 @@ async function main() {
     await feed.step();
     if (config.demoData)
       await loadDemoTrades(db, trading).catch((err: unknown) => log.error(`demo trades: ${String(err)}`));
+    // Bots decide after the resting orders and liquidations of the same step (one engine: the feed's writer).
+    const bots = createBotEngine({ db, clock: systemClock, data: tradingData, trading });
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);
+      await bots.tick();
     });
   }
 

@@ -6,6 +6,7 @@ import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
 import * as shop from './calls/shop.ts';
+import * as bots from './calls/bots.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -31,6 +32,7 @@ export const CALLS: CallDef[] = [
   content,
   trading,
   shop,
+  bots,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

@@ -18,3 +18,4 @@ export * from './calls/admin-network.ts';
 export * from './calls/content.ts';
 export * from './calls/trading.ts';
 export * from './calls/shop.ts';
+export * from './calls/bots.ts';

@@ -5,6 +5,7 @@ import { MINING_MESSAGES } from './messages/mining.ts';
 import { NETWORK_MESSAGES } from './messages/network.ts';
 import { TRADING_MESSAGES } from './messages/trading.ts';
 import { SHOP_MESSAGES } from './messages/shop.ts';
+import { BOT_MESSAGES } from './messages/bots.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -449,6 +450,7 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...TRADING_MESSAGES,
   ...SHOP_MESSAGES,
+  ...BOT_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

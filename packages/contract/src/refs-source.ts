@@ -5,6 +5,7 @@ import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
 import * as shop from './calls/shop.ts';
+import * as bots from './calls/bots.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -22,6 +23,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   content: { file: 'content', exports: content },
   trading: { file: 'trading', exports: trading },
   shop: { file: 'shop', exports: shop },
+  bots: { file: 'bots', exports: bots },
   kyc: { file: 'kyc', exports: kyc },
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },

@@ -2,6 +2,7 @@ import type { KycTables } from './schema-kyc.ts';
 import type { ContentTables } from './schema-content.ts';
 import type { TradingTables } from './schema-trading.ts';
 import type { ShopTables } from './schema-shop.ts';
+import type { BotTables } from './schema-bots.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -178,7 +179,14 @@ export interface AirdropCampaignsTable {
   created_at: CreatedAt;
 }
 
-export interface DB extends KycTables, MiningTables, NetworkTables, ContentTables, TradingTables, ShopTables {
+export interface DB
+  extends KycTables,
+    MiningTables,
+    NetworkTables,
+    ContentTables,
+    TradingTables,
+    ShopTables,
+    BotTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

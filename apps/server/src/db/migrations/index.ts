@@ -13,6 +13,7 @@ import * as m0013 from './0013_trading.ts';
 import * as m0014 from './0014_paper_place.ts';
 import * as m0015 from './0015_shop.ts';
 import * as m0016 from './0016_perpetuals.ts';
+import * as m0017 from './0017_bots.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -31,4 +32,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0014_paper_place', up: m0014.up },
   { id: '0015_shop', up: m0015.up },
   { id: '0016_perpetuals', up: m0016.up },
+  { id: '0017_bots', up: m0017.up },
 ];

@@ -708,7 +708,7 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
  * An order on a member's exchange account: kept first as our row (so a retry with the same key finds it), then
  * sent with our id as the client order id; a refusal from the exchange removes the row again (nothing happened).
  */
-async function exchangeOrder(
+export async function exchangeOrder(
   db: Db,
   accountId: string,
   memberId: string,

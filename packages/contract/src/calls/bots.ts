@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { defineCall, empty, formBool, formInt, oneOf, optionalText, pagingFields, text } from '../call.ts';
+import { MARKET_KINDS, PERP, POSITION_SIDES } from '../constants.ts';
+import { pagedSchema } from '../envelope.ts';
+
+/**
+ * Calls of trading bots (issue 14): DCA bots on a member's trading account (the demo account or a connected
+ * exchange). Amounts and prices are decimal strings; percentages are decimal strings with up to two decimals.
+ */
+const decimal = z.string();
+const botId = () => text(20);
+
+export const BOT_STATES = ['stopped', 'running', 'error'] as const;
+
+export const botSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  account: z.string(),
+  symbol: z.string(),
+  market: z.enum(MARKET_KINDS),
+  direction: z.enum(POSITION_SIDES),
+  leverage: z.number(),
+  base_order: decimal,
+  safety_order: decimal,
+  max_safety: z.number(),
+  deviation_percent: decimal,
+  step_scale: decimal,
+  volume_scale: decimal,
+  take_profit_percent: decimal,
+  stop_loss_percent: decimal,
+  /** The most one deal can spend: the base order and every safety order. */
+  budget: decimal,
+  state: z.enum(BOT_STATES),
+  /** Why the bot stopped on its own (a message in the member's language), '' otherwise. */
+  error: z.string(),
+  deals_closed: z.number(),
+  profit: decimal,
+  quote: z.string(),
+  /** The open deal, if any. */
+  deal: z
+    .object({
+      id: z.string(),
+      size: decimal,
+      cost: decimal,
+      average_price: decimal,
+      safety_filled: z.number(),
+      take_profit_price: decimal,
+      /** '' when every safety order is filled. */
+      next_safety_price: decimal,
+      /** '' without a stop loss. */
+      stop_loss_price: decimal,
+      last_price: decimal,
+      unrealized_pnl: decimal,
+      opened_at: z.string(),
+    })
+    .nullable(),
+  updated_at: z.string(),
+});
+
+const settings = {
+  name: optionalText(40),
+  account: text(40),
+  symbol: text(30),
+  market: oneOf(MARKET_KINDS),
+  direction: oneOf(POSITION_SIDES),
+  leverage: formInt(1, PERP.maxLeverage, 1),
+  base_order: text(20),
+  safety_order: text(20),
+  max_safety: formInt(0, 50),
+  deviation_percent: text(10),
+  step_scale: text(10),
+  volume_scale: text(10),
+  take_profit_percent: text(10),
+  stop_loss_percent: optionalText(10),
+};
+
+export const botSave = defineCall({
+  name: 'Bottrade/botsave',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    'Creates a DCA bot, or changes a stopped one: market, direction, order sizes, safety orders, take profit and stop loss',
+  request: z.object({ id: z.preprocess((v) => (v === '' ? undefined : v), botId().optional()), ...settings }),
+  response: z.object({ bot: botSchema }),
+});
+
+export const listBots = defineCall({
+  name: 'Member/listbots',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "The member's bots with their state, open deal and profit",
+  request: empty,
+  response: z.object({ list: z.array(botSchema) }),
+});
+
+export const botOrderSchema = z.object({
+  kind: z.enum(['base', 'safety', 'take_profit', 'stop_loss', 'manual_close', 'manual_entry']),
+  side: z.enum(['buy', 'sell']),
+  amount: decimal,
+  price: decimal,
+  fee: decimal,
+  at: z.string(),
+});
+
+export const checkBot = defineCall({
+  name: 'Member/checkbot',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "One bot: its settings, the open deal's prices and the orders of its recent deals",
+  request: z.object({ bot_id: botId() }),
+  response: z.object({ bot: botSchema, orders: z.array(botOrderSchema.extend({ deal_id: z.string() })) }),
+});
+
+const oneBot = z.object({ bot_id: botId() });
+
+export const botOnline = defineCall({
+  name: 'Bottrade/Onlinetx',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: 'Starts the bot: it decides at once (a new deal places its base order now) and then on every tick',
+  request: oneBot,
+  response: z.object({ bot: botSchema }),
+});
+
+export const botOff = defineCall({
+  name: 'Bottrade/market_trade_off',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: 'Stops a spot bot; its open deal stays as it is until started again or closed',
+  request: oneBot,
+  response: z.object({ bot: botSchema }),
+});
+
+export const botPerpOff = defineCall({
+  name: 'Bottrade/market_Perp_trade_off',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: 'Stops a perpetual bot; its position stays open until started again or closed',
+  request: oneBot,
+  response: z.object({ bot: botSchema }),
+});
+
+export const botClose = defineCall({
+  name: 'Bottrade/closepositionbyid',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "Closes the bot's open deal at market now (the bot stops)",
+  request: oneBot,
+  response: z.object({ bot: botSchema }),
+});
+
+export const botCloseAll = defineCall({
+  name: 'Bottrade/closeposition',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "Closes every open deal of the member's bots at market now (they stop)",
+  request: empty,
+  response: z.object({ closed: z.number() }),
+});
+
+export const botAddEntry = defineCall({
+  name: 'Bottrade/addentry',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "Adds the next safety order to the bot's open deal now, at market",
+  request: oneBot,
+  response: z.object({ bot: botSchema }),
+});
+
+export const botHistory = defineCall({
+  name: 'Bottrade/History',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "Closed deals of the member's bots (or one bot), newest first, with profit",
+  request: z.object({ bot_id: optionalText(20), ...pagingFields }),
+  response: pagedSchema(
+    z.object({
+      id: z.string(),
+      bot_id: z.string(),
+      bot_name: z.string(),
+      symbol: z.string(),
+      direction: z.enum(POSITION_SIDES),
+      safety_filled: z.number(),
+      size: decimal,
+      cost: decimal,
+      close_price: decimal,
+      close_reason: z.string(),
+      fees: decimal,
+      pnl: decimal,
+      opened_at: z.string(),
+      closed_at: z.string(),
+    }),
+  ),
+});
+
+export const botBalance = defineCall({
+  name: 'Member/Botbalance',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "An account's quote balance beside what its running bots may spend",
+  request: z.object({ account: text(40) }),
+  response: z.object({
+    account: z.string(),
+    quote: z.string(),
+    free: decimal,
+    used: decimal,
+    /** The sum of the running bots' deal budgets (less what their open deals spent). */
+    committed: decimal,
+    available: decimal,
+  }),
+});
+
+export const botSteps = defineCall({
+  name: 'Member/CheckStep',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: 'What the member must still do before a bot can run: identity, a trading account, funds',
+  request: z.object({ account: optionalText(40) }),
+  response: z.object({
+    steps: z.array(z.object({ key: z.enum(['kyc', 'account', 'funds']), done: z.boolean() })),
+    ready: z.boolean(),
+  }),
+});
+
+export const adminBots = defineCall({
+  name: 'Admin/bots',
+  method: 'POST',
+  auth: 'admin',
+  tag: 'bots',
+  summary: 'Running bots and bots in error, by exchange; the switch for all bots, or stop one member’s bots',
+  request: z.object({
+    save: formBool(),
+    enabled: formBool().optional(),
+    stop_member: optionalText(40),
+  }),
+  response: z.object({
+    enabled: z.boolean(),
+    running: z.number(),
+    errors: z.array(z.object({ venue: z.string(), error: z.string(), bots: z.number() })),
+    list: z.array(
+      z.object({
+        id: z.string(),
+        userid: z.string(),
+        symbol: z.string(),
+        market: z.enum(MARKET_KINDS),
+        venue: z.string(),
+        state: z.enum(BOT_STATES),
+        error: z.string(),
+        profit: decimal,
+      }),
+    ),
+  }),
+});

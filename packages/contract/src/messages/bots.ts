@@ -1,0 +1,75 @@
+import type { Texts } from '../messages.ts';
+
+/** Messages of trading bots (issue 14), in the three languages; merged into MESSAGES. */
+export const BOT_MESSAGES = {
+  bot_unknown: {
+    'en-US': 'This bot was not found',
+    'zh-CN': '找不到该机器人',
+    'bm-MY': 'Bot ini tidak dijumpai',
+  },
+  bot_saved: { 'en-US': 'Bot saved', 'zh-CN': '机器人已保存', 'bm-MY': 'Bot disimpan' },
+  bot_started: { 'en-US': 'Bot started', 'zh-CN': '机器人已启动', 'bm-MY': 'Bot dimulakan' },
+  bot_stopped: { 'en-US': 'Bot stopped', 'zh-CN': '机器人已停止', 'bm-MY': 'Bot dihentikan' },
+  bot_deal_closed: { 'en-US': 'Deal closed', 'zh-CN': '已平仓', 'bm-MY': 'Urus niaga ditutup' },
+  bot_entry_added: {
+    'en-US': 'Safety order placed',
+    'zh-CN': '已补仓',
+    'bm-MY': 'Pesanan keselamatan dibuat',
+  },
+  bot_running: {
+    'en-US': 'Stop the bot before changing it',
+    'zh-CN': '请先停止机器人再修改',
+    'bm-MY': 'Hentikan bot sebelum mengubahnya',
+  },
+  bot_deal_open: {
+    'en-US': 'This bot has an open deal: close it before changing its market or direction',
+    'zh-CN': '该机器人有持仓：请先平仓再修改交易对或方向',
+    'bm-MY': 'Bot ini mempunyai urus niaga terbuka: tutupnya sebelum mengubah pasaran atau arahnya',
+  },
+  bot_no_deal: {
+    'en-US': 'This bot has no open deal',
+    'zh-CN': '该机器人没有持仓',
+    'bm-MY': 'Bot ini tiada urus niaga terbuka',
+  },
+  bot_safety_done: {
+    'en-US': 'Every safety order of this deal is already placed ({max})',
+    'zh-CN': '该持仓的补仓次数已用完（{max}）',
+    'bm-MY': 'Semua pesanan keselamatan urus niaga ini sudah dibuat ({max})',
+  },
+  bot_not_perp: {
+    'en-US': 'This is a spot bot',
+    'zh-CN': '这是现货机器人',
+    'bm-MY': 'Ini bot spot',
+  },
+  bot_not_spot: {
+    'en-US': 'This is a perpetual bot',
+    'zh-CN': '这是永续合约机器人',
+    'bm-MY': 'Ini bot kontrak kekal',
+  },
+  bot_spot_long: {
+    'en-US': 'A spot bot can only buy first (long); use a perpetual to go short',
+    'zh-CN': '现货机器人只能做多；做空请使用永续合约',
+    'bm-MY': 'Bot spot hanya boleh membeli dahulu (long); guna kontrak kekal untuk short',
+  },
+  bot_percent_invalid: {
+    'en-US': '{field} must be a number from {min} to {max}, with at most two decimals',
+    'zh-CN': '{field}须为 {min} 至 {max} 之间的数字，最多两位小数',
+    'bm-MY': '{field} mestilah nombor dari {min} hingga {max}, paling banyak dua tempat perpuluhan',
+  },
+  bot_order_too_small: {
+    'en-US': 'An order of {amount} USDT is below the market minimum of {min} USDT',
+    'zh-CN': '{amount} USDT 的订单低于该交易对最低 {min} USDT',
+    'bm-MY': 'Pesanan {amount} USDT di bawah minimum pasaran {min} USDT',
+  },
+  bot_order_rejected: {
+    'en-US': 'The exchange did not fill the bot order ({reason})',
+    'zh-CN': '交易所未成交机器人订单（{reason}）',
+    'bm-MY': 'Bursa tidak memenuhi pesanan bot ({reason})',
+  },
+  bots_disabled: {
+    'en-US': 'Bots are paused by the operator; please try again later',
+    'zh-CN': '机器人已被运营方暂停，请稍后再试',
+    'bm-MY': 'Bot dijeda oleh pengendali; sila cuba lagi kemudian',
+  },
+  bots_switched: { 'en-US': 'Bot settings saved', 'zh-CN': '机器人设置已保存', 'bm-MY': 'Tetapan bot disimpan' },
+} satisfies Record<string, Texts>;

@@ -309,16 +309,16 @@ describe('refused input', () => {
 
 describe('routes not built yet', () => {
   it('shows the coming-soon page, reached directly or from a home entry', async () => {
-    // The trading bots (issue 14) are not built yet.
-    const page = await open('#/pages/trade/trademain');
+    // Deposits from a chain (issue 10) are not built yet.
+    const page = await open('#/pages/Wallet/menuTOPUP');
     await page.getByTestId('coming-soon').waitFor();
-    await expectText(page.getByTestId('nav-title'), 'Defi');
+    await expectText(page.getByTestId('nav-title'), 'Deposit (top up)');
     await expectText(page.getByTestId('coming-soon'), 'Coming soon');
     await screenshot(page, 'coming-soon');
 
     await page.goto(page.url().replace(/#.*$/, '#/pages/home/home'));
-    await page.getByTestId('home-area-trade').click();
+    await page.getByTestId('home-area-deposit').click();
     await page.getByTestId('coming-soon').waitFor();
-    expect(route(page)).toBe('/pages/trade/trademain');
+    expect(route(page)).toBe('/pages/Wallet/menuTOPUP');
   });
 });

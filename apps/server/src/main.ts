@@ -11,6 +11,7 @@ import { startPropagationSweep } from './features/network/propagate.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from './features/trading/accounts.ts';
+import { loadDemoBots } from './features/bots/demo-bots.ts';
 import { createBotEngine } from './features/bots/engine.ts';
 import { createMarketFeed } from './features/trading/feed.ts';
 import { createMarketData } from './features/trading/market-data.ts';
@@ -65,10 +66,14 @@ async function main() {
   if (config.marketFeed) {
     say('Market feed: preparing price history (the first start makes some days of candles)...');
     await feed.step();
-    if (config.demoData)
-      await loadDemoTrades(db, trading).catch((err: unknown) => log.error(`demo trades: ${String(err)}`));
     // Bots decide after the resting orders and liquidations of the same step (one engine: the feed's writer).
     const bots = createBotEngine({ db, clock: systemClock, data: tradingData, trading });
+    if (config.demoData) {
+      await loadDemoTrades(db, trading).catch((err: unknown) => log.error(`demo trades: ${String(err)}`));
+      await loadDemoBots(db, bots, tradingData, trading).catch((err: unknown) =>
+        log.error(`demo bots: ${String(err)}`),
+      );
+    }
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);
       await bots.tick();

@@ -272,6 +272,15 @@ export async function startMockBinance(): Promise<MockBinance> {
             })),
             permissions: ['SPOT'],
           });
+        // The test's own knob, not Binance's API: moves a market's price (an e2e test drives a price path with it).
+        case 'POST /__mock/price': {
+          const symbol = params.get('symbol') ?? '';
+          const price = Number(params.get('price'));
+          if (!symbolOf(symbol) || !(price > 0))
+            return error(res, 400, -1100, 'Illegal characters found in a parameter.');
+          prices[symbol] = price;
+          return json(res, { symbol, price });
+        }
         case 'GET /api/v3/ticker/24hr': {
           const wanted = params.get('symbols')
             ? (JSON.parse(params.get('symbols')!) as string[])

@@ -60,6 +60,11 @@ export async function api<T>(
 
 let adminToken: string | undefined;
 
+/** Calls the API as the e2e admin. */
+export async function adminApi<T>(name: string, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
+  return api<T>(name, body, await adminSession());
+}
+
 /** An admin session, made once per test file (each login counts against the server's login limit). */
 async function adminSession(): Promise<string> {
   if (!adminToken) {

@@ -108,7 +108,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('artifacts', artifacts);
   project.provide('admin', ADMIN);
-  project.provide('exchange', { apiKey: exchange.apiKey, secret: exchange.secret });
+  project.provide('exchange', { apiKey: exchange.apiKey, secret: exchange.secret, url: exchange.url });
 
   return async () => {
     server.kill('SIGINT');
@@ -133,7 +133,7 @@ declare module 'vitest' {
     artifacts: string;
     admin: { userid: string; password: string };
     /** The API key the mock exchange accepts. */
-    exchange: { apiKey: string; secret: string };
+    exchange: { apiKey: string; secret: string; url: string };
   }
 }
 

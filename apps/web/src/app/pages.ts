@@ -95,6 +95,26 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     auth: true,
     texts: 'trading',
   },
+  '/pages/trade/trademain': {
+    load: () => import('../features/bots/pages/BotsHomePage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/Botlist': {
+    load: () => import('../features/bots/pages/BotListPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/trade2': {
+    load: () => import('../features/bots/pages/BotPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/trade/mytrade': {
+    load: () => import('../features/bots/pages/BotHistoryPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
   '/pages/trade/CustomProgress': {
     load: () => import('../features/trading/pages/ChallengePage.tsx'),
     auth: true,
@@ -280,6 +300,12 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
   '/pages/trade/exchanges': {
     load: () => import('../features/trading/pages/ExchangeAccountsPage.tsx'),
     auth: true,
+    texts: 'trading',
+  },
+  '/pages/admin/bots': {
+    load: () => import('../features/bots/pages/AdminBotsPage.tsx'),
+    auth: true,
+    admin: true,
     texts: 'trading',
   },
   '/pages/admin/market': {

@@ -194,6 +194,7 @@ export const botHistory = defineCall({
       size: decimal,
       cost: decimal,
       close_price: decimal,
+      /** take_profit, stop_loss, or manual (closed by the member). */
       close_reason: z.string(),
       fees: decimal,
       pnl: decimal,

@@ -71,5 +71,9 @@ export const BOT_MESSAGES = {
     'zh-CN': '机器人已被运营方暂停，请稍后再试',
     'bm-MY': 'Bot dijeda oleh pengendali; sila cuba lagi kemudian',
   },
-  bots_switched: { 'en-US': 'Bot settings saved', 'zh-CN': '机器人设置已保存', 'bm-MY': 'Tetapan bot disimpan' },
+  bots_switched: {
+    'en-US': 'Bot settings saved',
+    'zh-CN': '机器人设置已保存',
+    'bm-MY': 'Tetapan bot disimpan',
+  },
 } satisfies Record<string, Texts>;

@@ -328,7 +328,10 @@ export function createCcxtFactory(options: CcxtOptions = {}): CcxtFactory {
       const ex = await client(exchange);
       return {
         async tickers(symbols) {
-          const got = await ex.fetchTickers(symbols);
+          // A market the exchange does not list is left out (it stays on the synthetic feed), not an error for all.
+          await ex.loadMarkets();
+          const listed = symbols.filter((s) => ex.markets?.[s]);
+          const got = listed.length ? await ex.fetchTickers(listed) : {};
           const out = new Map<string, { last: number; volume24h?: number }>();
           for (const s of symbols) {
             const t = got[s];

@@ -245,7 +245,7 @@ describe('DCA bots on the demo account', () => {
     expect(closed.body.msg).toBe('Deal closed');
     expect(closed.body.data!.bot).toMatchObject({ state: 'stopped', deal: null, deals_closed: 1 });
     const history = await t.ok<{ list: { close_reason: string }[] }>('Bottrade/History', {}, { token });
-    expect(history.list[0]!.close_reason).toBe('stop_loss');
+    expect(history.list[0]!.close_reason).toBe('manual');
     const detail = await t.ok<{ orders: { kind: string }[] }>(
       'Member/checkbot',
       { bot_id: bot.id },

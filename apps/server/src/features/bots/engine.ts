@@ -206,7 +206,7 @@ export function createBotEngine(d: BotEngineDeps) {
           .updateTable('bot_deals')
           .set({
             state: 'closed',
-            close_reason: action.kind,
+            close_reason: action.manual ? 'manual' : action.kind,
             close_price: order.avgPrice,
             fees: fees.toString(),
             pnl: pnl.toString(),

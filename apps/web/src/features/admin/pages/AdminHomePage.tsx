@@ -21,6 +21,7 @@ const ENTRIES = [
   '/pages/admin/enquiries',
   '/pages/admin/game',
   '/pages/admin/market',
+  '/pages/admin/bots',
   '/pages/admin/shop',
 ];
 

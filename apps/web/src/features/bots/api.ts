@@ -1,0 +1,69 @@
+import {
+  adminBots,
+  botAddEntry,
+  botBalance,
+  botClose,
+  botCloseAll,
+  botHistory,
+  botOff,
+  botOnline,
+  botPerpOff,
+  botSave,
+  botSteps,
+  checkBot,
+  listBots,
+} from '@mp/contract/web';
+import type { RequestOf, ResponseOf } from '@mp/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiEnvelope } from '../../lib/api.ts';
+
+export const botKeys = {
+  all: ['bots'] as const,
+  list: ['bots', 'list'] as const,
+  one: (id: string) => ['bots', 'one', id] as const,
+  history: (botId: string) => ['bots', 'history', botId] as const,
+  balance: (account: string) => ['bots', 'balance', account] as const,
+  steps: (account: string) => ['bots', 'steps', account] as const,
+  admin: ['bots', 'admin'] as const,
+};
+
+export type Bot = ResponseOf<typeof listBots>['list'][number];
+export type BotSettings = Omit<RequestOf<typeof botSave>, 'id'>;
+
+/** A running bot's deal moves with the market: its screens refresh while they are open. */
+const LIVE_MS = 3000;
+
+export const botsQuery = queryOptions({
+  queryKey: botKeys.list,
+  queryFn: () => api(listBots, {}),
+  refetchInterval: LIVE_MS,
+});
+export const botQuery = (id: string) =>
+  queryOptions({
+    queryKey: botKeys.one(id),
+    queryFn: () => api(checkBot, { bot_id: id }, { quiet: true }),
+    refetchInterval: LIVE_MS,
+  });
+export const botBalanceQuery = (account: string) =>
+  queryOptions({ queryKey: botKeys.balance(account), queryFn: () => api(botBalance, { account }) });
+export const botStepsQuery = (account: string) =>
+  queryOptions({ queryKey: botKeys.steps(account), queryFn: () => api(botSteps, { account }) });
+export const adminBotsQuery = queryOptions({
+  queryKey: botKeys.admin,
+  queryFn: () => api(adminBots, { save: false }),
+  refetchInterval: 5000,
+});
+
+export const fetchBotHistory = (botId: string) => (page: number, pagesize: number) =>
+  api(botHistory, { bot_id: botId || undefined, page, pagesize });
+
+export const saveBot = (input: RequestOf<typeof botSave>) => apiEnvelope(botSave, input);
+export const startBot = (id: string) => apiEnvelope(botOnline, { bot_id: id });
+/** Stops a bot: the spot and the perpetual bot each have their call. */
+export const stopBot = (bot: Pick<Bot, 'id' | 'market'>) =>
+  apiEnvelope(bot.market === 'perp' ? botPerpOff : botOff, { bot_id: bot.id });
+export const closeDeal = (id: string) => apiEnvelope(botClose, { bot_id: id });
+export const closeAllDeals = () => apiEnvelope(botCloseAll, {});
+export const addEntry = (id: string) => apiEnvelope(botAddEntry, { bot_id: id });
+export const switchBots = (input: { enabled?: boolean; stop_member?: string }) =>
+  apiEnvelope(adminBots, { save: true, ...input });

@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { confirmDialogWith, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+
+const ticker = (symbol: string, last: string) => ({
+  symbol,
+  base: symbol.split('/')[0],
+  quote: 'USDT',
+  last,
+  change_24h: '0.00',
+  high_24h: last,
+  low_24h: last,
+  volume_24h: '10',
+  simulated: true,
+  at: '2026-11-25T08:00:00.000Z',
+});
+const markets = {
+  list: [ticker('BTC/USDT', '50000.00'), ticker('ETH/USDT', '3000.00')],
+  source: 'simulated',
+  exchange: 'binance',
+};
+const accounts = {
+  list: [
+    {
+      id: 'demo',
+      kind: 'paper',
+      venue: 'demo',
+      label: '',
+      key_hint: '',
+      created_at: '2026-11-25T08:00:00.000Z',
+    },
+  ],
+  exchanges: ['binance'],
+};
+const deal = {
+  id: '11',
+  size: '0.0332',
+  cost: '99.6',
+  average_price: '3000.00',
+  safety_filled: 0,
+  take_profit_price: '2970.00',
+  next_safety_price: '3030.00',
+  stop_loss_price: '',
+  last_price: '2990.00',
+  unrealized_pnl: '0.23',
+  opened_at: '2026-11-25T08:00:00.000Z',
+};
+const bot = {
+  id: '5',
+  name: 'ETH short',
+  account: 'demo',
+  symbol: 'ETH/USDT',
+  market: 'perp',
+  direction: 'short',
+  leverage: 3,
+  base_order: '100',
+  safety_order: '100',
+  max_safety: 2,
+  deviation_percent: '1.00',
+  step_scale: '1.000',
+  volume_scale: '2.000',
+  take_profit_percent: '1.00',
+  stop_loss_percent: '0.00',
+  budget: '400',
+  state: 'stopped',
+  error: '',
+  deals_closed: 0,
+  profit: '0',
+  quote: 'USDT',
+  deal: null as typeof deal | null,
+  updated_at: '2026-11-25T08:00:00.000Z',
+};
+const order = (kind: string, side: string) => ({
+  deal_id: '11',
+  kind,
+  side,
+  amount: '0.0332',
+  price: '3000.00',
+  fee: '0.1',
+  at: '2026-11-25T08:00:00.000Z',
+});
+
+describe('bot pages', () => {
+  beforeEach(() => logInAs());
+
+  it('creates a perpetual short bot: a refused field is marked on the form, then the bot opens', async () => {
+    const api = scriptedApi({
+      'Online/GetcMarket': markets,
+      'Online/accounts': accounts,
+      'Bottrade/botsave': (body: Record<string, unknown>) =>
+        body.take_profit_percent === '0'
+          ? new Refuse(422, 'Take profit must be a number from 0.1 to 50, with at most two decimals', [
+              {
+                field: 'take_profit_percent',
+                message: 'Take profit must be a number from 0.1 to 50, with at most two decimals',
+              },
+            ])
+          : { bot },
+      'Member/checkbot': { bot, orders: [] },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { router } = renderAt('/pages/trade/trade2');
+    await screen.findByTestId('bot-create-page');
+    await screen.findByRole('option', { name: 'ETH/USDT' });
+    fireEvent.change(document.getElementById('bot-symbol')!, { target: { value: 'ETH/USDT' } });
+    fireEvent.change(document.getElementById('bot-market')!, { target: { value: 'perp' } });
+    fireEvent.change(await screen.findByTestId('bot-direction'), { target: { value: 'short' } });
+    fireEvent.change(document.getElementById('bot-leverage')!, { target: { value: '3' } });
+    fireEvent.change(document.getElementById('bot-name')!, { target: { value: 'ETH short' } });
+    fireEvent.change(document.getElementById('bot-base')!, { target: { value: '100' } });
+    fireEvent.change(document.getElementById('bot-safety')!, { target: { value: '100' } });
+    fireEvent.change(document.getElementById('bot-max-safety')!, { target: { value: '2' } });
+    fireEvent.change(document.getElementById('bot-volume-scale')!, { target: { value: '2' } });
+    // 100 + 100 + 200 of position value; a third of it as margin at 3x.
+    await waitFor(() =>
+      expect(screen.getByTestId('bot-budget').textContent).toBe(
+        'One deal can spend up to 400.00 USDT of position value (133.33 USDT margin at 3x)',
+      ),
+    );
+    fireEvent.change(document.getElementById('bot-take-profit')!, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('bot-save'));
+    expect(
+      await screen.findByText('Take profit must be a number from 0.1 to 50, with at most two decimals'),
+    ).toBeTruthy();
+
+    fireEvent.change(document.getElementById('bot-take-profit')!, { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('bot-save'));
+    await screen.findByTestId('bot-page');
+    expect(router.state.location.search).toBe('?id=5');
+    expect(api.bodiesOf('Bottrade/botsave').slice(-1)[0]).toMatchObject({
+      name: 'ETH short',
+      account: 'demo',
+      symbol: 'ETH/USDT',
+      market: 'perp',
+      direction: 'short',
+      leverage: 3,
+      base_order: '100',
+      max_safety: 2,
+      take_profit_percent: '1',
+    });
+  });
+
+  it('starts a bot, shows its deal, adds a safety order and closes the deal after asking', async () => {
+    let current = { ...bot };
+    let orders: ReturnType<typeof order>[] = [];
+    const api = scriptedApi({
+      'Member/checkbot': () => ({ bot: current, orders }),
+      'Bottrade/Onlinetx': () => {
+        current = { ...bot, state: 'running', deal };
+        orders = [order('base', 'sell')];
+        return { bot: current };
+      },
+      'Bottrade/addentry': () => {
+        current = { ...current, deal: { ...deal, safety_filled: 1, next_safety_price: '3060.00' } };
+        orders = [order('manual_entry', 'sell'), ...orders];
+        return { bot: current };
+      },
+      'Bottrade/closepositionbyid': () => {
+        current = { ...current, state: 'stopped', deal: null, deals_closed: 1, profit: '0.4' };
+        orders = [order('manual_close', 'buy'), ...orders];
+        return { bot: current };
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/trade/trade2?id=5');
+    expect((await screen.findByTestId('bot-deal')).textContent).toContain('No open deal');
+    fireEvent.click(screen.getByTestId('bot-start'));
+    await waitFor(() => expect(screen.getByTestId('deal-take-profit').textContent).toBe('2970.00'));
+    expect(screen.getByTestId('bot-state-5').textContent).toBe('Running');
+    expect(screen.getByTestId('deal-next-safety').textContent).toBe('3030.00');
+    expect(screen.getByTestId('bot-orders').textContent).toContain('Base order · Sell');
+    // A running bot is stopped before it is changed.
+    expect(screen.queryByTestId('bot-edit')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('bot-add-entry'));
+    await confirmDialogWith('Place the next safety order of this deal now');
+    await waitFor(() => expect(screen.getByTestId('deal-safety').textContent).toBe('1/2'));
+    expect(screen.getByTestId('bot-orders').textContent).toContain('Safety order by you');
+
+    fireEvent.click(screen.getByTestId('bot-close-deal'));
+    await confirmDialogWith('Close this deal at the market price now?');
+    await waitFor(() => expect(screen.getByTestId('bot-deal').textContent).toContain('No open deal'));
+    expect(screen.getByTestId('bot-profit-5').textContent).toBe('0.4 USDT');
+    expect(screen.getByTestId('bot-edit')).toBeTruthy();
+    expect(api.bodiesOf('Bottrade/closepositionbyid')).toEqual([{ bot_id: '5' }]);
+  });
+
+  it("says a bot that is not the member's was not found", async () => {
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({ 'Member/checkbot': new Refuse(404, 'This bot was not found') }).fetch,
+    );
+    renderAt('/pages/trade/trade2?id=99');
+    expect((await screen.findByTestId('bot-unknown')).textContent).toContain('This bot was not found');
+  });
+});

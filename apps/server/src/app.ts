@@ -136,7 +136,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     clock: deps.clock,
     data: createMarketData(deps.db, deps.clock),
     secret: deps.config.secret,
-    ccxt: createCcxtFactory({ apiBase: deps.config.exchangeApiBase }),
+    ccxt: createCcxtFactory({
+      apiBase: deps.config.exchangeApiBase,
+      timeoutMs: deps.config.exchangeTimeoutMs,
+    }),
   };
   const trading = createTradingAccounts(tradingDeps);
   const botEngine = createBotEngine({ ...tradingDeps, trading });

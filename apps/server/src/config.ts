@@ -45,6 +45,7 @@ const envSchema = z.object({
   CS_EMAIL: z.string().default('support@example.com'),
   CS_TELEGRAM: z.string().default('@support'),
   EXCHANGE_API_BASE: z.string().optional(),
+  EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
   MAP_TILE_URL: z.string().default(''),
 });
@@ -86,6 +87,8 @@ export type Config = {
   customerService: { email: string; telegram: string };
   /** Sends every exchange's REST calls to this base URL instead (a local mock exchange in tests and demos). */
   exchangeApiBase: string | undefined;
+  /** How long an exchange's REST call may take before it counts as not answered (an order then is looked up before it is sent again). */
+  exchangeTimeoutMs: number;
   /** Run the market feed in this process (`npm start`: yes; tests step it by hand). */
   marketFeed: boolean;
   /** A map tile server URL template for the location pages; '' for the bundled world map alone (offline). */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbPoolSize: e.DB_POOL_SIZE,
     customerService: { email: e.CS_EMAIL, telegram: e.CS_TELEGRAM },
     exchangeApiBase: e.EXCHANGE_API_BASE,
+    exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
     marketFeed: e.MARKET_FEED === undefined || e.MARKET_FEED === '1' || e.MARKET_FEED === 'true',
     mapTiles: e.MAP_TILE_URL,
   };

@@ -48,7 +48,7 @@ async function main() {
   });
 
   // The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step.
-  const ccxt = createCcxtFactory({ apiBase: config.exchangeApiBase });
+  const ccxt = createCcxtFactory({ apiBase: config.exchangeApiBase, timeoutMs: config.exchangeTimeoutMs });
   const tradingData = createMarketData(db, systemClock);
   const trading = createTradingAccounts({
     db,

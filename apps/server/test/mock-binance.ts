@@ -21,6 +21,8 @@ export type MockBinance = {
   /** USDT-M futures positions by symbol (amt > 0 long, < 0 short), and the futures wallet's USDT. */
   futures: { positions: Record<string, MockFuturesPosition>; wallet: number };
   requests: string[];
+  /** Knobs for the next spot order: placed but answered only after this many ms (a timeout to the caller), refused with this message, or a market order that fills only this fraction. */
+  next: { slowMs?: number; refuse?: string; fillFraction?: number };
   close: () => Promise<void>;
 };
 
@@ -32,7 +34,7 @@ type MockOrder = {
   origQty: string;
   executedQty: string;
   cummulativeQuoteQty: string;
-  status: 'NEW' | 'FILLED' | 'CANCELED';
+  status: 'NEW' | 'FILLED' | 'CANCELED' | 'EXPIRED';
   timeInForce: string;
   type: 'MARKET' | 'LIMIT';
   side: 'BUY' | 'SELL';
@@ -59,6 +61,7 @@ export async function startMockBinance(): Promise<MockBinance> {
   const orders: MockOrder[] = [];
   const trades: Record<string, unknown>[] = [];
   const requests: string[] = [];
+  const next: MockBinance['next'] = {};
   let nextId = 1000;
 
   const error = (res: http.ServerResponse, status: number, code: number, msg: string) => {
@@ -327,15 +330,29 @@ export async function startMockBinance(): Promise<MockBinance> {
             }),
           );
         }
+        case 'GET /api/v3/order': {
+          const wanted = params.get('origClientOrderId');
+          const order = orders.find((o) =>
+            wanted ? o.clientOrderId === wanted : String(o.orderId) === params.get('orderId'),
+          );
+          if (!order || order.symbol !== params.get('symbol'))
+            return error(res, 400, -2013, 'Order does not exist.');
+          return json(res, order);
+        }
         case 'POST /api/v3/order': {
+          const knobs = { ...next };
+          next.slowMs = undefined;
+          next.refuse = undefined;
+          next.fillFraction = undefined;
+          if (knobs.refuse) return error(res, 400, -1013, knobs.refuse);
           const symbol = params.get('symbol') ?? '';
           const m = symbolOf(symbol);
           if (!m) return error(res, 400, -1121, 'Invalid symbol.');
           const side = params.get('side') as 'BUY' | 'SELL';
           const type = params.get('type') as 'MARKET' | 'LIMIT';
-          const qty = Number(params.get('quantity'));
+          let qty = Number(params.get('quantity'));
           const price = type === 'LIMIT' ? Number(params.get('price')) : prices[symbol]!;
-          const cost = qty * price;
+          let cost = qty * price;
           balances[m.base] ??= { free: 0, locked: 0 };
           balances[m.quote] ??= { free: 0, locked: 0 };
           const base = balances[m.base]!;
@@ -361,6 +378,10 @@ export async function startMockBinance(): Promise<MockBinance> {
             fills: [],
           };
           if (type === 'MARKET') {
+            // A market order the book could not fill whole: the rest expires (as Binance says for IOC remainders).
+            const part = knobs.fillFraction ?? 1;
+            qty = Number((qty * part).toFixed(8));
+            cost = qty * price;
             const fee = cost * 0.001;
             if (side === 'BUY') {
               quote.free -= cost;
@@ -369,7 +390,7 @@ export async function startMockBinance(): Promise<MockBinance> {
               base.free -= qty;
               quote.free += cost - fee;
             }
-            order.status = 'FILLED';
+            order.status = part < 1 ? 'EXPIRED' : 'FILLED';
             order.executedQty = qty.toFixed(8);
             order.cummulativeQuoteQty = cost.toFixed(8);
             order.fills = [
@@ -403,6 +424,10 @@ export async function startMockBinance(): Promise<MockBinance> {
             base.locked += qty;
           }
           orders.push(order);
+          if (knobs.slowMs) {
+            setTimeout(() => json(res, { ...order, transactTime: now }), knobs.slowMs);
+            return;
+          }
           return json(res, { ...order, transactTime: now });
         }
         case 'DELETE /api/v3/order': {
@@ -450,6 +475,7 @@ export async function startMockBinance(): Promise<MockBinance> {
     balances,
     futures,
     requests,
+    next,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -44,7 +44,9 @@ const text = (n: number | undefined | null, decimals = 12): string => {
 export async function mapExchangeError(err: unknown): Promise<unknown> {
   const ccxt = await loadCcxt();
   const e = err as Error;
-  const reason = (e?.message ?? '').replace(/^\S+\s/, '').slice(0, 160);
+  // ccxt's message is the exchange's id, its own words and the exchange's JSON answer: the exchange's `msg` says it best.
+  const message = e?.message ?? '';
+  const reason = (/"msg":"([^"]+)"/.exec(message)?.[1] ?? message.replace(/^\S+\s/, '')).slice(0, 160);
   const field: FieldRefusal[] = [];
   if (
     e instanceof ccxt.AuthenticationError ||
@@ -128,6 +130,11 @@ export class CcxtGateway implements ExchangeGateway {
     private readonly swap: () => Promise<Exchange>,
   ) {}
 
+  /** How long a call may go unanswered before it counts as a timeout. */
+  get timeoutMs(): number {
+    return Number(this.ex.timeout) || 10_000;
+  }
+
   async markets(): Promise<GatewayMarket[]> {
     const markets = await guarded(() => this.ex.loadMarkets());
     return Object.values(markets)
@@ -194,6 +201,22 @@ export class CcxtGateway implements ExchangeGateway {
       ),
     );
     return orderOf(o);
+  }
+
+  /**
+   * The order this account sent with `clientOrderId`, or undefined when the exchange has none: after a call that was
+   * not answered, the order is looked up before it is sent again, so it is placed once.
+   */
+  async findOrder(clientOrderId: string, symbol: string, market: 'spot' | 'perp' = 'spot') {
+    const ccxt = await loadCcxt();
+    const ex = market === 'perp' ? await this.swap() : this.ex;
+    try {
+      const o = await ex.fetchOrder('', market === 'perp' ? perpSymbol(symbol) : symbol, { clientOrderId });
+      return market === 'perp' ? { ...orderOf(o), symbol, market } : orderOf(o);
+    } catch (err) {
+      if (err instanceof ccxt.OrderNotFound) return undefined;
+      throw await mapExchangeError(err);
+    }
   }
 
   async cancelOrder(id: string, symbol?: string) {

@@ -708,6 +708,9 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
  * An order on a member's exchange account: kept first as our row (so a retry with the same key finds it), then
  * sent with our id as the client order id; a refusal from the exchange removes the row again (nothing happened).
  */
+/** Errors after which an order may or may not stand on the exchange (the call was not answered). */
+const UNANSWERED = new Set(['exchange_unavailable']);
+
 export async function exchangeOrder(
   db: Db,
   accountId: string,
@@ -745,7 +748,8 @@ export async function exchangeOrder(
     .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (!row) {
+  let sending = row;
+  if (!sending) {
     const first = await db
       .selectFrom('trade_orders')
       .selectAll()
@@ -753,16 +757,31 @@ export async function exchangeOrder(
       .where('idempotency_key', '=', r.idempotencyKey)
       .executeTakeFirstOrThrow();
     if (first.request_hash !== hash) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
-    return orderOf(first);
+    if (first.reason !== 'sending' || first.exchange_order_id) return orderOf(first);
+    // Sent before without an answer (a timeout): once that call is surely over, one retry claims the row and looks
+    // the order up on the exchange before it sends it again; a retry while the first call may still run waits.
+    const claimed = await db
+      .updateTable('trade_orders')
+      .set({ updated_at: new Date() })
+      .where('id', '=', first.id)
+      .where('reason', '=', 'sending')
+      .where('updated_at', '<', new Date(Date.now() - gateway.timeoutMs))
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return orderOf(first);
+    sending = claimed;
   }
+  const clientOrderId = `mp${sending.id}`;
   let sent: GatewayOrder;
   try {
-    sent = await gateway.createOrder({
-      ...r,
-      clientOrderId: `mp${row.id}`,
-    });
+    sent =
+      (row ? undefined : await gateway.findOrder(clientOrderId, r.symbol, r.market ?? 'spot')) ??
+      (await gateway.createOrder({ ...r, clientOrderId }));
   } catch (err) {
-    await db.deleteFrom('trade_orders').where('id', '=', row.id).execute();
+    // Refused: the exchange has no such order, and the key may be used again. Not answered: the order may stand on
+    // the exchange, so the row stays 'sending' and a retry with the same key looks it up first.
+    if (!(err instanceof Refusal && UNANSWERED.has(err.key)))
+      await db.deleteFrom('trade_orders').where('id', '=', sending.id).execute();
     throw err;
   }
   const filled = parseDecimal(sent.filled || '0', UNIT_DECIMALS);
@@ -779,7 +798,7 @@ export async function exchangeOrder(
       fee_asset: sent.feeAsset || def.quote,
       updated_at: new Date(),
     })
-    .where('id', '=', row.id)
+    .where('id', '=', sending.id)
     .returningAll()
     .executeTakeFirstOrThrow();
   return orderOf(updated);

@@ -30,6 +30,9 @@ export type BotWithDeal = BotRow & { deal?: DealRow; accountKind: 'paper' | 'exc
 
 export type BotEngineDeps = { db: Db; clock: Clock; data: MarketData; trading: TradingAccounts };
 
+/** Bots decided at once in a tick (the database pool is the limit: a bot's order is one transaction). */
+const TICK_LANES = 8;
+
 const TRANSIENT = new Set(['exchange_unavailable', 'exchange_rate_limited', 'market_stale']);
 
 const priceOf = (text: string, def: MarketDef) => {
@@ -287,13 +290,19 @@ export function createBotEngine(d: BotEngineDeps) {
       const [bots, tickers] = await Promise.all([loadBots(d.db, { running: true }), d.data.tickers()]);
       const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
       let acted = 0;
-      for (const bot of bots) {
-        try {
-          if (await runBot(bot, bySymbol.get(bot.symbol))) acted++;
-        } catch {
-          // An unexpected fault: the bot is tried again at the next tick with the same key.
+      // Several bots at once (each bot's own actions stay one at a time: one decision per bot per tick).
+      let next = 0;
+      const lane = async () => {
+        while (next < bots.length) {
+          const bot = bots[next++]!;
+          try {
+            if (await runBot(bot, bySymbol.get(bot.symbol))) acted++;
+          } catch {
+            // An unexpected fault: the bot is tried again at the next tick with the same key.
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(TICK_LANES, bots.length) }, lane));
       return { bots: bots.length, acted };
     },
   };

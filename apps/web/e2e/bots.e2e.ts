@@ -85,6 +85,7 @@ describe('a DCA bot', () => {
     await expectText(page.locator('.adm-toast-main'), 'Bot started');
     await dealSafety(page, '0/2');
     await expectText(page.getByTestId('bot-orders'), 'Base order · Buy');
+    await page.getByTestId('bot-chart').locator('canvas').first().waitFor();
 
     // Falling: each step of 1% below the first buy adds a safety order.
     await mockPrice(start * 0.985);

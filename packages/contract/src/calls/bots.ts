@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, empty, formBool, formInt, oneOf, optionalText, pagingFields, text } from '../call.ts';
-import { MARKET_KINDS, PERP, POSITION_SIDES } from '../constants.ts';
+import { CANDLE_TIMEFRAMES, MARKET_KINDS, PERP, POSITION_SIDES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 
 /**
@@ -263,4 +263,119 @@ export const adminBots = defineCall({
       }),
     ),
   }),
+});
+
+export const botCheckApi = defineCall({
+  name: 'Member/checkapi',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    "Checks that a connected exchange account's stored API key still works (a balance read on the exchange) and what its bots can spend",
+  request: z.object({ account: text(40) }),
+  response: z.object({
+    account: z.string(),
+    venue: z.string(),
+    valid: z.boolean(),
+    /** Why the key does not work (a message in the member's language), '' when it does. */
+    message: z.string(),
+    quote: z.string(),
+    free: decimal,
+  }),
+});
+
+export const BOT_CHART_KINDS = [
+  'base',
+  'safety',
+  'take_profit',
+  'stop_loss',
+  'manual_close',
+  'manual_entry',
+] as const;
+
+export const botChart = defineCall({
+  name: 'Bottrade/chartInfo',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "Candles of the bot's market with the bot's entries and exits marked, and its open deal's levels",
+  request: z.object({
+    bot_id: botId(),
+    timeframe: z.preprocess((v) => (v === undefined || v === '' ? '5m' : v), oneOf(CANDLE_TIMEFRAMES)),
+    limit: formInt(10, 1000, 200),
+  }),
+  response: z.object({
+    symbol: z.string(),
+    timeframe: z.string(),
+    /** [time (unix seconds), open, high, low, close, volume], oldest first. */
+    candles: z.array(z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal])),
+    marks: z.array(
+      z.object({
+        at: z.number(),
+        side: z.enum(['buy', 'sell']),
+        kind: z.enum(BOT_CHART_KINDS),
+        price: decimal,
+      }),
+    ),
+    /** Price lines of the open deal ('' when not set). */
+    levels: z.object({ average: decimal, take_profit: decimal, next_safety: decimal, stop_loss: decimal }),
+  }),
+});
+
+export const botReverse = defineCall({
+  name: 'Bottrade/reventry',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    'Reverses a perpetual bot: its open deal closes at market, its direction turns (long to short or back), and a running bot opens the new deal now',
+  request: oneBot,
+  response: z.object({ bot: botSchema }),
+});
+
+export const BOT_MANUAL_ACTIONS = ['close', 'entry', 'reverse'] as const;
+
+export const botConfirm = defineCall({
+  name: 'Bottrade/confirmpost',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    "What a manual action on a bot's deal would do at the last price (closing, adding a safety order, reversing): shown for the member to confirm before it is sent",
+  request: z.object({ bot_id: botId(), action: oneOf(BOT_MANUAL_ACTIONS) }),
+  response: z.object({
+    action: z.enum(BOT_MANUAL_ACTIONS),
+    side: z.enum(['buy', 'sell']),
+    amount: decimal,
+    price: decimal,
+    /** The order's value at that price, in the quote currency. */
+    value: decimal,
+    /** Profit of the deal if it closed at that price (after fees so far), '' for an entry. */
+    pnl: decimal,
+    /** The deal's average entry after an added safety order, '' otherwise. */
+    average_after: decimal,
+  }),
+});
+
+const secondAccount = z.object({ bot_id: optionalText(20) });
+
+export const secondCloseAll = defineCall({
+  name: 'SecondBottrade/closeposition',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    "Closes at market the open deals of the member's bots on their second exchange account (one bot with bot_id, else all of them)",
+  request: secondAccount,
+  response: z.object({ closed: z.number(), account: z.string() }),
+});
+
+export const secondAddEntry = defineCall({
+  name: 'SecondBottrade/addentry',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary: "Adds the next safety order now to a bot's deal on the member's second exchange account",
+  request: z.object({ bot_id: botId() }),
+  response: z.object({ bot: botSchema, account: z.string() }),
 });

@@ -66,6 +66,21 @@ export const BOT_MESSAGES = {
     'zh-CN': '交易所未成交机器人订单（{reason}）',
     'bm-MY': 'Bursa tidak memenuhi pesanan bot ({reason})',
   },
+  bot_reversed: {
+    'en-US': 'Deal closed and the bot turned around',
+    'zh-CN': '已平仓，机器人已反向',
+    'bm-MY': 'Urus niaga ditutup dan bot bertukar arah',
+  },
+  bot_reverse_spot: {
+    'en-US': 'Only a perpetual bot can be reversed',
+    'zh-CN': '只有永续合约机器人可以反向',
+    'bm-MY': 'Hanya bot kontrak kekal boleh diterbalikkan',
+  },
+  bot_no_second_account: {
+    'en-US': 'Connect a second exchange account first',
+    'zh-CN': '请先连接第二个交易所账户',
+    'bm-MY': 'Sambungkan akaun bursa kedua dahulu',
+  },
   bots_disabled: {
     'en-US': 'Bots are paused by the operator; please try again later',
     'zh-CN': '机器人已被运营方暂停，请稍后再试',

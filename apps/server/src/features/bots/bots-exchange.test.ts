@@ -59,11 +59,11 @@ describe('a bot on an exchange account (ccxt)', () => {
   let token: string;
   let account: string;
 
-  async function newBot(): Promise<Bot> {
+  async function newBot(on = account): Promise<Bot> {
     const saved = await t.ok<{ bot: Bot }>(
       'Bottrade/botsave',
       {
-        account,
+        account: on,
         symbol: 'BTC/USDT',
         market: 'spot',
         direction: 'long',
@@ -157,5 +157,41 @@ describe('a bot on an exchange account (ccxt)', () => {
     );
     expect(detail.orders).toEqual([expect.objectContaining({ kind: 'base', amount: '0.000525' })]);
     await t.ok('Bottrade/closepositionbyid', { bot_id: bot.id }, { token });
+  });
+
+  it('checks a stored key, and acts on the bots of the second exchange account', async () => {
+    const check = await t.ok<{ valid: boolean; venue: string; free: string }>(
+      'Member/checkapi',
+      { account },
+      { token },
+    );
+    expect(check).toMatchObject({ valid: true, venue: 'binance', message: '' });
+    expect(Number(check.free)).toBeGreaterThan(0);
+    const second = (
+      await t.ok<{ id: string }>(
+        'Online/accountsave',
+        { exchange: 'binance', label: 'Second', api_key: mock.apiKey, api_secret: mock.secret },
+        { token },
+      )
+    ).id;
+    const first = await newBot();
+    const bot = await newBot(second);
+    await t.ok('Bottrade/Onlinetx', { bot_id: first.id }, { token });
+    await t.ok('Bottrade/Onlinetx', { bot_id: bot.id }, { token });
+    await t.ok('Bottrade/market_trade_off', { bot_id: bot.id }, { token });
+    const notThere = await t.call('SecondBottrade/addentry', { bot_id: first.id }, { token });
+    expect(notThere.http).toBe(404);
+    const added = await t.ok<{ bot: Bot; account: string }>(
+      'SecondBottrade/addentry',
+      { bot_id: bot.id },
+      { token },
+    );
+    expect(added).toMatchObject({ account: second, bot: { deal: { safety_filled: 1 } } });
+    const closed = await t.ok<{ closed: number }>('SecondBottrade/closeposition', {}, { token });
+    expect(closed.closed).toBe(1);
+    // The first account's bot keeps its deal.
+    const kept = (await t.ok<{ bot: Bot }>('Member/checkbot', { bot_id: first.id }, { token })).bot;
+    expect(kept.deal).not.toBeNull();
+    expect((await t.ok<{ bot: Bot }>('Member/checkbot', { bot_id: bot.id }, { token })).bot.deal).toBeNull();
   });
 });

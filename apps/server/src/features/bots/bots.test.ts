@@ -294,6 +294,83 @@ describe('DCA bots on the demo account', () => {
     ).toEqual([]);
   });
 
+  it('previews a manual action, reverses a perpetual bot, and marks its orders on the chart', async () => {
+    const { token } = await newMember(t);
+    await setPrice('XRP/USDT', '2.0000');
+    const bot = await newBot(token, {
+      symbol: 'XRP/USDT',
+      market: 'perp',
+      direction: 'long',
+      leverage: 2,
+      base_order: '100',
+      safety_order: '100',
+      max_safety: 1,
+    });
+    await t.ok('Bottrade/Onlinetx', { bot_id: bot.id }, { token });
+    await setPrice('XRP/USDT', '1.9900');
+    // Adding the safety order at 1.99: 50.2 XRP (100 USDT in whole tenths) for 99.898, the average then about 1.995.
+    const entry = await t.ok<Record<string, string>>(
+      'Bottrade/confirmpost',
+      { bot_id: bot.id, action: 'entry' },
+      { token },
+    );
+    expect(entry).toMatchObject({ action: 'entry', side: 'buy', amount: '50.2', price: '1.9900', pnl: '' });
+    expect(Number(entry.average_after)).toBeCloseTo(1.995, 3);
+    const close = await t.ok<Record<string, string>>(
+      'Bottrade/confirmpost',
+      { bot_id: bot.id, action: 'close' },
+      { token },
+    );
+    // 50 XRP bought at 2.00 (100) worth 99.5 at 1.99, less the 0.1% fee paid: -0.6.
+    expect(close).toMatchObject({ side: 'sell', amount: '50', value: '99.5', pnl: '-0.6' });
+    // Nothing was sent by the previews.
+    expect((await botOf(token, bot.id)).deal).toMatchObject({ safety_filled: 0, size: '50' });
+
+    const reversed = await t.call<{ bot: Bot & { direction: string } }>(
+      'Bottrade/reventry',
+      { bot_id: bot.id },
+      { token },
+    );
+    expect(reversed.body.msg).toBe('Deal closed and the bot turned around');
+    expect(reversed.body.data!.bot).toMatchObject({ direction: 'short', state: 'running', deals_closed: 1 });
+    expect(reversed.body.data!.bot.deal).toMatchObject({ size: '50.2', average_price: '1.9900' });
+    const positions = await t.ok<{ list: { symbol: string; side: string }[] }>(
+      'Online/positions',
+      { account: 'demo' },
+      { token },
+    );
+    expect(positions.list.filter((p) => p.symbol === 'XRP/USDT')).toEqual([
+      expect.objectContaining({ side: 'short' }),
+    ]);
+    const chart = await t.ok<{
+      candles: unknown[];
+      marks: { kind: string; side: string }[];
+      levels: Record<string, string>;
+    }>('Bottrade/chartInfo', { bot_id: bot.id, timeframe: '1m' }, { token });
+    expect(chart.candles.length).toBeGreaterThan(0);
+    expect(chart.marks.map((m) => `${m.kind}:${m.side}`)).toEqual([
+      'base:buy',
+      'manual_close:sell',
+      'base:sell',
+    ]);
+    expect(chart.levels).toMatchObject({ average: '1.9900', stop_loss: '' });
+    await t.ok('Bottrade/closepositionbyid', { bot_id: bot.id }, { token });
+
+    const spot = await newBot(token, { symbol: 'ETH/USDT' });
+    await t.ok('Bottrade/Onlinetx', { bot_id: spot.id }, { token });
+    const refused = await t.call('Bottrade/reventry', { bot_id: spot.id }, { token });
+    expect(refused.body.msg).toBe('Only a perpetual bot can be reversed');
+    const second = await t.call('SecondBottrade/closeposition', {}, { token });
+    expect(second.body.msg).toBe('Connect a second exchange account first');
+    const api = await t.ok<{ valid: boolean; free: string }>(
+      'Member/checkapi',
+      { account: 'demo' },
+      { token },
+    );
+    expect(api.valid).toBe(true);
+    await t.ok('Bottrade/closepositionbyid', { bot_id: spot.id }, { token });
+  });
+
   it('the balance call shows what running bots may still spend; CheckStep says what is missing', async () => {
     const { token } = await newMember(t);
     await setPrice('BTC/USDT', '100000.00');

@@ -2,6 +2,10 @@ import {
   adminBots,
   botAddEntry,
   botBalance,
+  botChart,
+  botCheckApi,
+  botConfirm,
+  botReverse,
   botClose,
   botCloseAll,
   botHistory,
@@ -16,6 +20,8 @@ import {
   type Language,
   listBots,
   parseAmount,
+  secondAddEntry,
+  secondCloseAll,
   translate,
 } from '@mp/contract';
 import { formatUnits, parseDecimal, UNIT_DECIMALS, valueAt } from '../../adapters/exchange/paper-math.ts';
@@ -154,6 +160,58 @@ export function botRoutes(d: BotDeps): CallRoute[] {
     if (after?.error && after.actions === bot.actions)
       throw new Refusal(422, after.error as 'bot_order_rejected', after.error_values);
     throw new Refusal(409, 'market_stale');
+  }
+  /** The last price of the bot's market, in its price units (0 when there is none yet). */
+  async function lastPrice(bot: BotWithDeal): Promise<bigint> {
+    const def = MARKET_BY_SYMBOL.get(bot.symbol)!;
+    const ticker = await d.data.ticker(bot.symbol);
+    const v = ticker ? parseDecimal(ticker.last, def.priceDecimals) : 0n;
+    return typeof v === 'bigint' ? v : 0n;
+  }
+  /** The next safety order of the bot's open deal, sent now at market. */
+  async function addEntryNow(bot: BotWithDeal) {
+    const def = MARKET_BY_SYMBOL.get(bot.symbol)!;
+    if (!bot.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
+    const next = bot.deal.safety_filled + 1;
+    if (next > bot.max_safety) throw fieldRefusal(409, 'bot_id', 'bot_safety_done', { max: bot.max_safety });
+    const amount = amountFor(safetyQuote(settingsOf(bot), next), await lastPrice(bot), marketRules(def));
+    await actNow(bot, {
+      kind: 'safety',
+      side: bot.direction === 'long' ? 'buy' : 'sell',
+      amount,
+      level: next,
+      manual: true,
+    });
+  }
+  /** Stops the bot and closes its open deal at market now. */
+  async function closeDealNow(bot: BotWithDeal) {
+    if (!bot.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
+    await db.updateTable('bots').set({ state: 'stopped' }).where('id', '=', bot.id).execute();
+    await actNow(
+      { ...bot, state: 'stopped' },
+      {
+        kind: 'stop_loss',
+        side: bot.direction === 'long' ? 'sell' : 'buy',
+        amount: BigInt(bot.deal.size),
+        level: bot.deal.safety_filled,
+        manual: true,
+      },
+    );
+  }
+  /** The member's second connected exchange account (in the order they connected them). */
+  async function secondAccount(memberId: string) {
+    const rows = await db
+      .selectFrom('trading_accounts')
+      .select(['id', 'venue', 'label'])
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'exchange')
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const second = rows[1];
+    if (!second) throw new Refusal(409, 'bot_no_second_account');
+    return second;
   }
 
   return [
@@ -307,18 +365,7 @@ export function botRoutes(d: BotDeps): CallRoute[] {
 
     handle(botClose, async (input, ctx) => {
       const bot = await ownBot(ctx.member.id, input.bot_id);
-      if (!bot.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
-      await db.updateTable('bots').set({ state: 'stopped' }).where('id', '=', bot.id).execute();
-      await actNow(
-        { ...bot, state: 'stopped' },
-        {
-          kind: 'stop_loss',
-          side: bot.direction === 'long' ? 'sell' : 'buy',
-          amount: BigInt(bot.deal.size),
-          level: bot.deal.safety_filled,
-          manual: true,
-        },
-      );
+      await closeDealNow(bot);
       return reply({ bot: await view(ctx.member.id, bot.id, ctx.lang) }, 'bot_deal_closed');
     }),
 
@@ -346,21 +393,7 @@ export function botRoutes(d: BotDeps): CallRoute[] {
     handle(botAddEntry, async (input, ctx) => {
       await enabled();
       const bot = await ownBot(ctx.member.id, input.bot_id);
-      const def = MARKET_BY_SYMBOL.get(bot.symbol)!;
-      if (!bot.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
-      const next = bot.deal.safety_filled + 1;
-      if (next > bot.max_safety)
-        throw fieldRefusal(409, 'bot_id', 'bot_safety_done', { max: bot.max_safety });
-      const ticker = await d.data.ticker(bot.symbol);
-      const price = ticker ? (parseDecimal(ticker.last, def.priceDecimals) as bigint) : 0n;
-      const amount = amountFor(safetyQuote(settingsOf(bot), next), price, marketRules(def));
-      await actNow(bot, {
-        kind: 'safety',
-        side: bot.direction === 'long' ? 'buy' : 'sell',
-        amount,
-        level: next,
-        manual: true,
-      });
+      await addEntryNow(bot);
       return reply({ bot: await view(ctx.member.id, bot.id, ctx.lang) }, 'bot_entry_added');
     }),
 
@@ -528,6 +561,163 @@ export function botRoutes(d: BotDeps): CallRoute[] {
           })),
         },
         input.save ? 'bots_switched' : 'ok',
+      );
+    }),
+
+    handle(botCheckApi, async (input, ctx) => {
+      const account = await d.trading.resolve(ctx.member.id, input.account);
+      let free = '0';
+      let message = '';
+      try {
+        const quote = (await account.gateway.balance()).find((b) => b.asset === QUOTE);
+        free = quote?.free ?? '0';
+      } catch (err) {
+        if (!(err instanceof Refusal)) throw err;
+        message = translate(err.key, ctx.lang, err.params);
+      }
+      return {
+        account: input.account,
+        venue: account.kind === 'paper' ? 'paper' : account.venue,
+        valid: message === '',
+        message,
+        quote: QUOTE,
+        free,
+      };
+    }),
+
+    handle(botChart, async (input, ctx) => {
+      const bot = await ownBot(ctx.member.id, input.bot_id);
+      const [rows, ticker] = await Promise.all([
+        d.data.candles(bot.symbol, input.timeframe, input.limit),
+        d.data.ticker(bot.symbol),
+      ]);
+      const from = rows[0]?.t ?? 0;
+      const orders = await db
+        .selectFrom('bot_orders')
+        .select(['kind', 'side', 'price', 'at'])
+        .where('bot_id', '=', bot.id)
+        .where('at', '>=', new Date(from * 1000))
+        .where('price', 'is not', null)
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      const deal = botView(bot, ticker, ctx.lang).deal;
+      return {
+        symbol: bot.symbol,
+        timeframe: input.timeframe,
+        candles: rows.map(
+          (r) => [r.t, r.o, r.h, r.l, r.c, r.v] as [number, string, string, string, string, string],
+        ),
+        marks: orders.map((o) => ({
+          at: Math.floor(o.at.getTime() / 1000),
+          side: o.side as 'buy' | 'sell',
+          kind: o.kind as 'base',
+          price: String(o.price),
+        })),
+        levels: {
+          average: deal?.average_price ?? '',
+          take_profit: deal?.take_profit_price ?? '',
+          next_safety: deal?.next_safety_price ?? '',
+          stop_loss: deal?.stop_loss_price ?? '',
+        },
+      };
+    }),
+
+    handle(botReverse, async (input, ctx) => {
+      await enabled();
+      const bot = await ownBot(ctx.member.id, input.bot_id);
+      if (bot.market !== 'perp') throw fieldRefusal(409, 'bot_id', 'bot_reverse_spot');
+      if (!bot.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
+      const wasRunning = bot.state === 'running';
+      await closeDealNow(bot);
+      await db
+        .updateTable('bots')
+        .set({
+          direction: bot.direction === 'long' ? 'short' : 'long',
+          state: wasRunning ? 'running' : 'stopped',
+          updated_at: new Date(),
+        })
+        .where('id', '=', bot.id)
+        .execute();
+      if (wasRunning) {
+        const [turned] = await loadBots(db, { botId: bot.id });
+        await d.engine.runBot(turned!, await d.data.ticker(bot.symbol));
+      }
+      return reply({ bot: await view(ctx.member.id, bot.id, ctx.lang) }, 'bot_reversed');
+    }),
+
+    handle(botConfirm, async (input, ctx) => {
+      const bot = await ownBot(ctx.member.id, input.bot_id);
+      const def = MARKET_BY_SYMBOL.get(bot.symbol)!;
+      if (!bot.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
+      if (input.action === 'reverse' && bot.market !== 'perp')
+        throw fieldRefusal(409, 'bot_id', 'bot_reverse_spot');
+      const rules = marketRules(def);
+      const deal = dealOf(bot.deal, def);
+      const price = await lastPrice(bot);
+      const fmtPrice = (p: bigint) => formatAmount(p, def.priceDecimals, def.priceDecimals);
+      const long = bot.direction === 'long';
+      if (input.action === 'entry') {
+        const next = deal.safetyFilled + 1;
+        if (next > bot.max_safety)
+          throw fieldRefusal(409, 'bot_id', 'bot_safety_done', { max: bot.max_safety });
+        const amount = amountFor(safetyQuote(settingsOf(bot), next), price, rules);
+        const value = valueAt(amount, price, def.priceDecimals, 'down');
+        const after = { ...deal, size: deal.size + amount, cost: deal.cost + value };
+        return {
+          action: input.action,
+          side: long ? ('buy' as const) : ('sell' as const),
+          amount: formatUnits(amount),
+          price: fmtPrice(price),
+          value: formatUnits(value),
+          pnl: '',
+          average_after: fmtPrice(averageEntry(after, rules)),
+        };
+      }
+      const value = valueAt(deal.size, price, def.priceDecimals, 'down');
+      const pnl = (long ? value - deal.cost : deal.cost - value) - BigInt(bot.deal.fees);
+      return {
+        action: input.action,
+        side: long ? ('sell' as const) : ('buy' as const),
+        amount: formatUnits(deal.size),
+        price: fmtPrice(price),
+        value: formatUnits(value),
+        pnl: formatUnits(pnl),
+        average_after: '',
+      };
+    }),
+
+    handle(secondCloseAll, async (input, ctx) => {
+      const second = await secondAccount(ctx.member.id);
+      let bots = (await loadBotsOf(db, ctx.member.id)).filter((b) => b.account_id === second.id && b.deal);
+      if (input.bot_id !== undefined) {
+        const one = await ownBot(ctx.member.id, input.bot_id);
+        if (one.account_id !== second.id) throw fieldRefusal(404, 'bot_id', 'bot_unknown');
+        if (!one.deal) throw fieldRefusal(409, 'bot_id', 'bot_no_deal');
+        bots = [one];
+      }
+      let closed = 0;
+      for (const bot of bots) {
+        try {
+          await closeDealNow(bot);
+          closed++;
+        } catch (err) {
+          // Said on the bot; the others still close (a single bot's refusal is the answer).
+          if (input.bot_id !== undefined) throw err;
+        }
+      }
+      return reply({ closed, account: second.id }, 'bot_deal_closed');
+    }),
+
+    handle(secondAddEntry, async (input, ctx) => {
+      await enabled();
+      const second = await secondAccount(ctx.member.id);
+      const bot = await ownBot(ctx.member.id, input.bot_id);
+      if (bot.account_id !== second.id) throw fieldRefusal(404, 'bot_id', 'bot_unknown');
+      await addEntryNow(bot);
+      return reply(
+        { bot: await view(ctx.member.id, bot.id, ctx.lang), account: second.id },
+        'bot_entry_added',
       );
     }),
   ];

@@ -2,12 +2,16 @@ import {
   adminBots,
   botAddEntry,
   botBalance,
+  botChart,
+  botCheckApi,
   botClose,
+  botConfirm,
   botCloseAll,
   botHistory,
   botOff,
   botOnline,
   botPerpOff,
+  botReverse,
   botSave,
   botSteps,
   checkBot,
@@ -21,9 +25,11 @@ export const botKeys = {
   all: ['bots'] as const,
   list: ['bots', 'list'] as const,
   one: (id: string) => ['bots', 'one', id] as const,
+  chart: (id: string) => ['bots', 'chart', id] as const,
   history: (botId: string) => ['bots', 'history', botId] as const,
   balance: (account: string) => ['bots', 'balance', account] as const,
   steps: (account: string) => ['bots', 'steps', account] as const,
+  key: (account: string) => ['bots', 'key', account] as const,
   admin: ['bots', 'admin'] as const,
 };
 
@@ -43,6 +49,18 @@ export const botQuery = (id: string) =>
     queryKey: botKeys.one(id),
     queryFn: () => api(checkBot, { bot_id: id }, { quiet: true }),
     refetchInterval: LIVE_MS,
+  });
+export const botChartQuery = (id: string) =>
+  queryOptions({
+    queryKey: botKeys.chart(id),
+    queryFn: () => api(botChart, { bot_id: id, timeframe: '5m', limit: 150 }, { quiet: true }),
+    refetchInterval: 15_000,
+  });
+/** Whether a connected exchange account's stored key still works (checked on the exchange). */
+export const apiKeyQuery = (account: string) =>
+  queryOptions({
+    queryKey: botKeys.key(account),
+    queryFn: () => api(botCheckApi, { account }, { quiet: true }),
   });
 export const botBalanceQuery = (account: string) =>
   queryOptions({ queryKey: botKeys.balance(account), queryFn: () => api(botBalance, { account }) });
@@ -64,6 +82,10 @@ export const stopBot = (bot: Pick<Bot, 'id' | 'market'>) =>
   apiEnvelope(bot.market === 'perp' ? botPerpOff : botOff, { bot_id: bot.id });
 export const closeDeal = (id: string) => apiEnvelope(botClose, { bot_id: id });
 export const closeAllDeals = () => apiEnvelope(botCloseAll, {});
+export const reverseBot = (id: string) => apiEnvelope(botReverse, { bot_id: id });
+/** What a manual action would do at the last price, for the member to confirm. */
+export const previewAction = (id: string, action: 'close' | 'entry' | 'reverse') =>
+  api(botConfirm, { bot_id: id, action }, { quiet: true });
 export const addEntry = (id: string) => apiEnvelope(botAddEntry, { bot_id: id });
 export const switchBots = (input: { enabled?: boolean; stop_member?: string }) =>
   apiEnvelope(adminBots, { save: true, ...input });

@@ -6,7 +6,18 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
-import { addEntry, type Bot, botKeys, botQuery, closeDeal, startBot, stopBot } from '../api.ts';
+import {
+  addEntry,
+  type Bot,
+  botKeys,
+  botQuery,
+  closeDeal,
+  previewAction,
+  reverseBot,
+  startBot,
+  stopBot,
+} from '../api.ts';
+import { BotChart } from '../components/BotChart.tsx';
 import { BotForm } from '../components/BotForm.tsx';
 import { BotFigures, BotTitle, signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
@@ -50,8 +61,21 @@ function BotDetail({ id, edit, onSaved }: { id: string; edit: boolean; onSaved: 
   const { bot, orders } = data;
   if (edit && bot.state !== 'running') return <BotForm bot={bot} onSaved={onSaved} />;
 
-  const act = async (run: () => Promise<{ msg: string }>, confirm?: string) => {
-    if (confirm && !(await confirmDialog(confirm))) return;
+  const act = async (
+    run: () => Promise<{ msg: string }>,
+    confirm?: string,
+    preview?: 'close' | 'entry' | 'reverse',
+  ) => {
+    if (confirm) {
+      // The dialog says what the action would do at the last price (the server's figures).
+      const p = preview ? await previewAction(bot.id, preview).catch(() => undefined) : undefined;
+      const detail = p
+        ? ` ${t('bots.preview', { side: t(p.side), amount: p.amount, price: p.price, value: p.value, quote: bot.quote })}` +
+          (p.pnl ? ` ${t('bots.previewPnl', { pnl: p.pnl, quote: bot.quote })}` : '') +
+          (p.average_after ? ` ${t('bots.previewAverage', { price: p.average_after })}` : '')
+        : '';
+      if (!(await confirmDialog(confirm + detail))) return;
+    }
     const res = await run().catch(() => undefined);
     if (res) showToast(res.msg);
     await client.invalidateQueries({ queryKey: botKeys.all });
@@ -80,7 +104,7 @@ function BotDetail({ id, edit, onSaved }: { id: string; edit: boolean; onSaved: 
         )}
         {deal && deal.safety_filled < bot.max_safety && (
           <Button
-            onClick={() => void act(() => addEntry(bot.id), t('bots.addEntryConfirm'))}
+            onClick={() => void act(() => addEntry(bot.id), t('bots.addEntryConfirm'), 'entry')}
             data-testid="bot-add-entry"
           >
             {t('bots.addEntry')}
@@ -90,10 +114,18 @@ function BotDetail({ id, edit, onSaved }: { id: string; edit: boolean; onSaved: 
           <Button
             color="danger"
             fill="outline"
-            onClick={() => void act(() => closeDeal(bot.id), t('bots.closeDealConfirm'))}
+            onClick={() => void act(() => closeDeal(bot.id), t('bots.closeDealConfirm'), 'close')}
             data-testid="bot-close-deal"
           >
             {t('bots.closeDeal')}
+          </Button>
+        )}
+        {deal && bot.market === 'perp' && (
+          <Button
+            onClick={() => void act(() => reverseBot(bot.id), t('bots.reverseConfirm'), 'reverse')}
+            data-testid="bot-reverse"
+          >
+            {t('bots.reverse')}
           </Button>
         )}
         {bot.state !== 'running' && (
@@ -105,6 +137,7 @@ function BotDetail({ id, edit, onSaved }: { id: string; edit: boolean; onSaved: 
           {t('bots.history')}
         </Button>
       </div>
+      <BotChart id={bot.id} />
       <section aria-label={t('bots.deal.title')} data-testid="bot-deal">
         <h2 className="section-title">{t('bots.deal.title')}</h2>
         {deal ? (

@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { confirmDialogWith, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
+// The chart draws on a canvas, which jsdom lacks; it is not what these tests look at.
+vi.mock('../../trading/components/CandleChart.tsx', () => ({ CandleChart: () => null }));
+
 const ticker = (symbol: string, last: string) => ({
   symbol,
   base: symbol.split('/')[0],
@@ -156,6 +159,26 @@ describe('bot pages', () => {
         orders = [order('manual_entry', 'sell'), ...orders];
         return { bot: current };
       },
+      'Bottrade/confirmpost': (body: Record<string, unknown>) =>
+        body.action === 'entry'
+          ? {
+              action: 'entry',
+              side: 'sell',
+              amount: '0.0332',
+              price: '3030.00',
+              value: '100.6',
+              pnl: '',
+              average_after: '3015.00',
+            }
+          : {
+              action: 'close',
+              side: 'buy',
+              amount: '0.0664',
+              price: '2990.00',
+              value: '198.54',
+              pnl: '0.23',
+              average_after: '',
+            },
       'Bottrade/closepositionbyid': () => {
         current = { ...current, state: 'stopped', deal: null, deals_closed: 1, profit: '0.4' };
         orders = [order('manual_close', 'buy'), ...orders];
@@ -174,12 +197,14 @@ describe('bot pages', () => {
     expect(screen.queryByTestId('bot-edit')).toBeNull();
 
     fireEvent.click(screen.getByTestId('bot-add-entry'));
-    await confirmDialogWith('Place the next safety order of this deal now');
+    await confirmDialogWith('Sell 0.0332 at about 3030.00 (100.6 USDT). Average price after it: 3015.00.');
     await waitFor(() => expect(screen.getByTestId('deal-safety').textContent).toBe('1/2'));
     expect(screen.getByTestId('bot-orders').textContent).toContain('Safety order by you');
 
     fireEvent.click(screen.getByTestId('bot-close-deal'));
-    await confirmDialogWith('Close this deal at the market price now?');
+    await confirmDialogWith(
+      'Close this deal at the market price now? The bot stops. Buy 0.0664 at about 2990.00 (198.54 USDT). Profit of the deal: 0.23 USDT.',
+    );
     await waitFor(() => expect(screen.getByTestId('bot-deal').textContent).toContain('No open deal'));
     expect(screen.getByTestId('bot-profit-5').textContent).toBe('0.4 USDT');
     expect(screen.getByTestId('bot-edit')).toBeTruthy();

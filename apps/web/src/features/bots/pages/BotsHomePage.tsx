@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
-import { botBalanceQuery, botKeys, botStepsQuery, botsQuery, closeAllDeals } from '../api.ts';
+import { apiKeyQuery, botBalanceQuery, botKeys, botStepsQuery, botsQuery, closeAllDeals } from '../api.ts';
 import { AccountPicker } from '../components/AccountPicker.tsx';
 import { signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
@@ -28,6 +28,8 @@ export default function BotsHomePage() {
   const account = params.get('account') ?? 'demo';
   const steps = useQuery(botStepsQuery(account)).data;
   const balance = useQuery(botBalanceQuery(account)).data;
+  const exchange = !account.startsWith('demo');
+  const key = useQuery({ ...apiKeyQuery(account), enabled: exchange }).data;
   const bots = useQuery(botsQuery).data?.list;
   const running = bots?.filter((b) => b.state === 'running').length ?? 0;
   const profit = (bots ?? []).reduce((sum, b) => sum + Number(b.profit), 0);
@@ -61,6 +63,13 @@ export default function BotsHomePage() {
                 {!s.done && <Link to={STEP_LINKS[s.key]}>{t('bots.steps.go')}</Link>}
               </li>
             ))}
+            {exchange && key && (
+              <li data-testid="bot-key-check">
+                <span className={key.valid ? 'done' : 'down-text'}>
+                  {key.valid ? `✓ ${t('bots.keyValid', { venue: key.venue })}` : `✗ ${key.message}`}
+                </span>
+              </li>
+            )}
             {steps.ready && (
               <li className="done" data-testid="bot-ready">
                 {t('bots.steps.ready')}

@@ -1,22 +1,46 @@
 import {
   CandlestickSeries,
   createChart,
+  createSeriesMarkers,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Row = [number, string, string, string, string, string];
+/** A point on the chart: a buy (below the candle) or a sell (above), with its label. */
+export type ChartMark = { at: number; side: 'buy' | 'sell'; text: string };
+/** A horizontal price line with its title. */
+export type ChartLine = { price: string; title: string; color: string };
 
-/** Candles of one market (lightweight-charts); `last` moves the forming candle as ticks arrive. */
-export function CandleChart({ rows, last, span }: { rows: Row[]; last?: string; span: number }) {
+/**
+ * Candles of one market (lightweight-charts); `last` moves the forming candle as ticks arrive. `marks` (orders)
+ * and `lines` (levels such as a take profit) are drawn over the candles.
+ */
+export function CandleChart({
+  rows,
+  last,
+  span,
+  marks,
+  lines,
+}: {
+  rows: Row[];
+  last?: string;
+  span: number;
+  marks?: ChartMark[];
+  lines?: ChartLine[];
+}) {
   const { t } = useTranslation('trading');
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const tail = useRef<{ time: number; open: number; high: number; low: number; close: number } | null>(null);
+  const markers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
 
   useEffect(() => {
     if (!box.current) return;
@@ -38,8 +62,39 @@ export function CandleChart({ rows, last, span }: { rows: Row[]; last?: string; 
       c.remove();
       chart.current = null;
       series.current = null;
+      markers.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    const s = series.current;
+    if (!s || !marks) return;
+    // Each mark at the candle it falls in, in time order (the library wants them sorted).
+    const list = marks
+      .map((m) => ({
+        time: (m.at - (m.at % span)) as UTCTimestamp,
+        position: m.side === 'buy' ? ('belowBar' as const) : ('aboveBar' as const),
+        color: m.side === 'buy' ? '#0b7a3e' : '#c62828',
+        shape: m.side === 'buy' ? ('arrowUp' as const) : ('arrowDown' as const),
+        text: m.text,
+      }))
+      .sort((a, b) => a.time - b.time);
+    markers.current ??= createSeriesMarkers(s, []);
+    markers.current.setMarkers(list);
+  }, [marks, span]);
+
+  useEffect(() => {
+    const s = series.current;
+    if (!s || !lines) return;
+    const made: IPriceLine[] = lines
+      .filter((l) => l.price !== '')
+      .map((l) =>
+        s.createPriceLine({ price: Number(l.price), color: l.color, title: l.title, lineWidth: 1 }),
+      );
+    return () => {
+      for (const line of made) s.removePriceLine(line);
+    };
+  }, [lines]);
 
   useEffect(() => {
     const bars = rows.map((r) => ({

@@ -38,6 +38,8 @@ export interface TradingAccountsTable {
   key_box: Buffer | null;
   start_balance: NumDefault;
   resets: Generated<number>;
+  /** The all-in-one budget over the account's running bots (units of 1e-8 of the quote), or null. */
+  bot_budget: string | null;
   created_at: CreatedAt;
   deleted_at: Date | null;
 }

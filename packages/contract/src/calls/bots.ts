@@ -379,3 +379,47 @@ export const secondAddEntry = defineCall({
   request: z.object({ bot_id: botId() }),
   response: z.object({ bot: botSchema, account: z.string() }),
 });
+
+export const botAio = defineCall({
+  name: 'Bottrade/checkaio',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    'The all-in-one mode: one budget over every running bot of a trading account (several pairs under one budget); reads it, or sets it with save',
+  request: z.object({
+    account: text(40),
+    save: formBool(),
+    /** USDT; with save, the budget the running bots' deals may take together. */
+    budget: optionalText(20),
+  }),
+  response: z.object({
+    account: z.string(),
+    enabled: z.boolean(),
+    budget: decimal,
+    /** What the running bots' deals may take together (their settings' budgets). */
+    committed: decimal,
+    /** What is left of the budget for bots started next. */
+    left: decimal,
+    bots: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        symbol: z.string(),
+        state: z.enum(BOT_STATES),
+        budget: decimal,
+      }),
+    ),
+  }),
+});
+
+export const botAioOff = defineCall({
+  name: 'Bottrade/market_aio_off',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    'Turns the all-in-one mode of a trading account off: every running bot on it stops (open deals stay as they are) and the budget is removed',
+  request: z.object({ account: text(40) }),
+  response: z.object({ stopped: z.number() }),
+});

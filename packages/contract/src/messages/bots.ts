@@ -81,6 +81,23 @@ export const BOT_MESSAGES = {
     'zh-CN': '请先连接第二个交易所账户',
     'bm-MY': 'Sambungkan akaun bursa kedua dahulu',
   },
+  bot_aio_budget: {
+    'en-US':
+      'The all-in-one budget of this account is {budget} USDT and its running bots take {committed}: this bot needs {needed} more',
+    'zh-CN': '该账户的一体化预算为 {budget} USDT，运行中的机器人已占用 {committed}：此机器人还需 {needed}',
+    'bm-MY':
+      'Bajet semua-dalam-satu akaun ini ialah {budget} USDT dan bot yang berjalan mengambil {committed}: bot ini memerlukan {needed} lagi',
+  },
+  bot_aio_saved: {
+    'en-US': 'All-in-one budget saved',
+    'zh-CN': '一体化预算已保存',
+    'bm-MY': 'Bajet semua-dalam-satu disimpan',
+  },
+  bot_aio_off: {
+    'en-US': 'All-in-one mode off: the bots on this account stopped',
+    'zh-CN': '一体化模式已关闭：此账户上的机器人已停止',
+    'bm-MY': 'Mod semua-dalam-satu dimatikan: bot pada akaun ini dihentikan',
+  },
   bots_disabled: {
     'en-US': 'Bots are paused by the operator; please try again later',
     'zh-CN': '机器人已被运营方暂停，请稍后再试',

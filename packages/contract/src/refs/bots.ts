@@ -4,6 +4,8 @@ import type * as bots from '../calls/bots.ts';
 
 export const adminBots: CallRef<typeof bots.adminBots> = { name: 'Admin/bots', method: 'POST' };
 export const botAddEntry: CallRef<typeof bots.botAddEntry> = { name: 'Bottrade/addentry', method: 'POST' };
+export const botAio: CallRef<typeof bots.botAio> = { name: 'Bottrade/checkaio', method: 'POST' };
+export const botAioOff: CallRef<typeof bots.botAioOff> = { name: 'Bottrade/market_aio_off', method: 'POST' };
 export const botBalance: CallRef<typeof bots.botBalance> = { name: 'Member/Botbalance', method: 'POST' };
 export const botChart: CallRef<typeof bots.botChart> = { name: 'Bottrade/chartInfo', method: 'POST' };
 export const botCheckApi: CallRef<typeof bots.botCheckApi> = { name: 'Member/checkapi', method: 'POST' };

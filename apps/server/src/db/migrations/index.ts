@@ -14,6 +14,7 @@ import * as m0014 from './0014_paper_place.ts';
 import * as m0015 from './0015_shop.ts';
 import * as m0016 from './0016_perpetuals.ts';
 import * as m0017 from './0017_bots.ts';
+import * as m0018 from './0018_bot_aio.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0015_shop', up: m0015.up },
   { id: '0016_perpetuals', up: m0016.up },
   { id: '0017_bots', up: m0017.up },
+  { id: '0018_bot_aio', up: m0018.up },
 ];

@@ -371,6 +371,69 @@ describe('DCA bots on the demo account', () => {
     await t.ok('Bottrade/closepositionbyid', { bot_id: spot.id }, { token });
   });
 
+  it('the all-in-one budget bounds what the running bots of an account take together; turning it off stops them', async () => {
+    const { token } = await newMember(t);
+    await setPrice('BTC/USDT', '100000.00');
+    await setPrice('ETH/USDT', '3000.00');
+    const saved = await t.call<{ enabled: boolean; budget: string }>(
+      'Bottrade/checkaio',
+      { account: 'demo', save: true, budget: '500' },
+      { token },
+    );
+    expect(saved.body.msg).toBe('All-in-one budget saved');
+    expect(saved.body.data).toMatchObject({ enabled: true, budget: '500', committed: '0', left: '500' });
+    const a = await newBot(token);
+    const b = await newBot(token, { symbol: 'ETH/USDT' });
+    await t.ok('Bottrade/Onlinetx', { bot_id: a.id }, { token });
+    const refused = await t.call('Bottrade/Onlinetx', { bot_id: b.id }, { token });
+    expect(refused.http).toBe(409);
+    expect(refused.body.msg).toBe(
+      'The all-in-one budget of this account is 500 USDT and its running bots take 400: this bot needs 400 more',
+    );
+    expect((await botOf(token, b.id)).state).toBe('stopped');
+    const read = await t.ok<{ committed: string; left: string; bots: { id: string; state: string }[] }>(
+      'Bottrade/checkaio',
+      { account: 'demo' },
+      { token },
+    );
+    expect(read).toMatchObject({ committed: '400', left: '100' });
+    expect(read.bots.map((x) => [x.id, x.state])).toEqual([
+      [a.id, 'running'],
+      [b.id, 'stopped'],
+    ]);
+    const off = await t.call<{ stopped: number }>('Bottrade/market_aio_off', { account: 'demo' }, { token });
+    expect(off.body).toMatchObject({
+      msg: 'All-in-one mode off: the bots on this account stopped',
+      data: { stopped: 1 },
+    });
+    expect(await botOf(token, a.id)).toMatchObject({ state: 'stopped' });
+    expect((await botOf(token, a.id)).deal).not.toBeNull();
+    // Without the budget, each bot is bounded only by its own settings.
+    await t.ok('Bottrade/Onlinetx', { bot_id: b.id }, { token });
+    expect(
+      (await t.ok<{ enabled: boolean }>('Bottrade/checkaio', { account: 'demo' }, { token })).enabled,
+    ).toBe(false);
+    await t.ok('Bottrade/market_trade_off', { bot_id: b.id }, { token });
+    // Eight starts at once under a budget that fits two of them: two run.
+    await t.ok('Bottrade/checkaio', { account: 'demo', save: true, budget: '800' }, { token });
+    const many = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        newBot(token, { symbol: i % 2 ? 'SOL/USDT' : 'XRP/USDT', max_safety: 2 }),
+      ),
+    );
+    const starts = await Promise.all(
+      many.map((m) => t.call('Bottrade/Onlinetx', { bot_id: m.id }, { token })),
+    );
+    expect(starts.filter((r) => r.http === 200).length).toBe(2);
+    expect(
+      (await t.ok<{ committed: string }>('Bottrade/checkaio', { account: 'demo' }, { token })).committed,
+    ).toBe('800');
+    await t.ok('Bottrade/market_aio_off', { account: 'demo' }, { token });
+    const bad = await t.call('Bottrade/checkaio', { account: 'demo', save: true, budget: '-5' }, { token });
+    expect(bad.http).toBe(422);
+    expect(bad.body.errors?.[0]?.field).toBe('budget');
+  });
+
   it('the balance call shows what running bots may still spend; CheckStep says what is missing', async () => {
     const { token } = await newMember(t);
     await setPrice('BTC/USDT', '100000.00');

@@ -77,7 +77,7 @@ export function dealOf(d: DealRow, def: MarketDef): DcaDeal {
 
 export async function loadBots(
   db: Db,
-  where: { running?: boolean; botId?: string; memberId?: string },
+  where: { running?: boolean; botId?: string; memberId?: string; accountId?: string },
 ): Promise<BotWithDeal[]> {
   const rows = await db
     .selectFrom('bots as b')
@@ -87,6 +87,7 @@ export async function loadBots(
     .$if(where.running === true, (q) => q.where('b.state', '=', 'running'))
     .$if(where.botId !== undefined, (q) => q.where('b.id', '=', where.botId!))
     .$if(where.memberId !== undefined, (q) => q.where('b.member_id', '=', where.memberId!))
+    .$if(where.accountId !== undefined, (q) => q.where('b.account_id', '=', where.accountId!))
     .where('b.deleted_at', 'is', null)
     .orderBy('b.id')
     .execute();

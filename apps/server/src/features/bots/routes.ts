@@ -1,6 +1,8 @@
 import {
   adminBots,
   botAddEntry,
+  botAio,
+  botAioOff,
   botBalance,
   botChart,
   botCheckApi,
@@ -198,6 +200,20 @@ export function botRoutes(d: BotDeps): CallRoute[] {
       },
     );
   }
+  /** The all-in-one budget of a trading account and what its running bots' deals may take (their budgets). */
+  async function aioOf(accountId: string, conn: Db = db, lock = false) {
+    const row = await conn
+      .selectFrom('trading_accounts')
+      .select('bot_budget')
+      .where('id', '=', accountId)
+      .$if(lock, (q) => q.forUpdate())
+      .executeTakeFirstOrThrow();
+    const bots = await loadBots(conn, { accountId });
+    const committed = bots
+      .filter((b) => b.state === 'running')
+      .reduce((sum, b) => sum + dealBudget(settingsOf(b)), 0n);
+    return { budget: row.bot_budget === null ? null : BigInt(row.bot_budget), committed, bots };
+  }
   /** The member's second connected exchange account (in the order they connected them). */
   async function secondAccount(memberId: string) {
     const rows = await db
@@ -334,11 +350,26 @@ export function botRoutes(d: BotDeps): CallRoute[] {
     handle(botOnline, async (input, ctx) => {
       await enabled();
       const bot = await ownBot(ctx.member.id, input.bot_id);
-      await db
-        .updateTable('bots')
-        .set({ state: 'running', error: '', error_values: '{}', updated_at: new Date() })
-        .where('id', '=', bot.id)
-        .execute();
+      // The account's all-in-one budget bounds what its running bots may take together: starts on one account
+      // take its row's lock, so two at once cannot both fit in what is left.
+      await db.transaction().execute(async (tx) => {
+        const aio = await aioOf(bot.account_id, tx, true);
+        const fresh = aio.bots.find((b) => b.id === bot.id);
+        if (aio.budget !== null && fresh?.state !== 'running') {
+          const needed = dealBudget(settingsOf(bot));
+          if (aio.committed + needed > aio.budget)
+            throw fieldRefusal(409, 'bot_id', 'bot_aio_budget', {
+              budget: formatUnits(aio.budget),
+              committed: formatUnits(aio.committed),
+              needed: formatUnits(needed),
+            });
+        }
+        await tx
+          .updateTable('bots')
+          .set({ state: 'running', error: '', error_values: '{}', updated_at: new Date() })
+          .where('id', '=', bot.id)
+          .execute();
+      });
       const [running] = await loadBots(db, { botId: bot.id });
       await d.engine.runBot(running!, await d.data.ticker(bot.symbol));
       return reply({ bot: await view(ctx.member.id, bot.id, ctx.lang) }, 'bot_started');
@@ -719,6 +750,59 @@ export function botRoutes(d: BotDeps): CallRoute[] {
         { bot: await view(ctx.member.id, bot.id, ctx.lang), account: second.id },
         'bot_entry_added',
       );
+    }),
+
+    handle(botAio, async (input, ctx) => {
+      const account = await d.trading.resolve(ctx.member.id, input.account);
+      if (input.save) {
+        const budget = input.budget?.trim() ? quoteOf(input.budget, 'budget') : null;
+        await db
+          .updateTable('trading_accounts')
+          .set({ bot_budget: budget?.toString() ?? null })
+          .where('id', '=', account.id)
+          .execute();
+      }
+      const aio = await aioOf(account.id);
+      return reply(
+        {
+          account: input.account,
+          enabled: aio.budget !== null,
+          budget: aio.budget === null ? '' : formatUnits(aio.budget),
+          committed: formatUnits(aio.committed),
+          left:
+            aio.budget === null
+              ? ''
+              : formatUnits(aio.budget > aio.committed ? aio.budget - aio.committed : 0n),
+          bots: aio.bots.map((b) => ({
+            id: b.id,
+            name: b.name || `${b.symbol} DCA`,
+            symbol: b.symbol,
+            state: b.state,
+            budget: formatUnits(dealBudget(settingsOf(b))),
+          })),
+        },
+        input.save ? 'bot_aio_saved' : 'ok',
+      );
+    }),
+
+    handle(botAioOff, async (input, ctx) => {
+      const account = await d.trading.resolve(ctx.member.id, input.account);
+      const stopped = await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('trading_accounts')
+          .set({ bot_budget: null })
+          .where('id', '=', account.id)
+          .execute();
+        const r = await tx
+          .updateTable('bots')
+          .set({ state: 'stopped', updated_at: new Date() })
+          .where('account_id', '=', account.id)
+          .where('member_id', '=', ctx.member.id)
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        return Number(r.numUpdatedRows);
+      });
+      return reply({ stopped }, 'bot_aio_off');
     }),
   ];
 }

@@ -1,6 +1,8 @@
 import {
   adminBots,
   botAddEntry,
+  botAio,
+  botAioOff,
   botBalance,
   botChart,
   botCheckApi,
@@ -30,6 +32,7 @@ export const botKeys = {
   balance: (account: string) => ['bots', 'balance', account] as const,
   steps: (account: string) => ['bots', 'steps', account] as const,
   key: (account: string) => ['bots', 'key', account] as const,
+  aio: (account: string) => ['bots', 'aio', account] as const,
   admin: ['bots', 'admin'] as const,
 };
 
@@ -62,6 +65,11 @@ export const apiKeyQuery = (account: string) =>
     queryKey: botKeys.key(account),
     queryFn: () => api(botCheckApi, { account }, { quiet: true }),
   });
+export const aioQuery = (account: string) =>
+  queryOptions({ queryKey: botKeys.aio(account), queryFn: () => api(botAio, { account, save: false }) });
+export const saveAio = (account: string, budget: string) =>
+  apiEnvelope(botAio, { account, save: true, budget });
+export const aioOff = (account: string) => apiEnvelope(botAioOff, { account });
 export const botBalanceQuery = (account: string) =>
   queryOptions({ queryKey: botKeys.balance(account), queryFn: () => api(botBalance, { account }) });
 export const botStepsQuery = (account: string) =>

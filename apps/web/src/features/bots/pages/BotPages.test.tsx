@@ -219,4 +219,57 @@ describe('bot pages', () => {
     renderAt('/pages/trade/trade2?id=99');
     expect((await screen.findByTestId('bot-unknown')).textContent).toContain('This bot was not found');
   });
+
+  it('the Defi page shows the steps, the funds and the all-in-one budget, which it saves and turns off', async () => {
+    let aio = {
+      account: 'demo',
+      enabled: true,
+      budget: '500',
+      committed: '400',
+      left: '100',
+      bots: [] as unknown[],
+    };
+    const api = scriptedApi({
+      'Online/accounts': accounts,
+      'Member/CheckStep': {
+        steps: [
+          { key: 'kyc', done: true },
+          { key: 'account', done: true },
+          { key: 'funds', done: true },
+        ],
+        ready: true,
+      },
+      'Member/Botbalance': {
+        account: 'demo',
+        quote: 'USDT',
+        free: '9600',
+        used: '0',
+        committed: '400',
+        available: '9200',
+      },
+      'Member/listbots': { list: [{ ...bot, state: 'running', deal, profit: '1.5', deals_closed: 2 }] },
+      'Bottrade/checkaio': (body: Record<string, unknown>) => {
+        if (body.save) aio = { ...aio, budget: String(body.budget), left: String(Number(body.budget) - 400) };
+        return aio;
+      },
+      'Bottrade/market_aio_off': () => {
+        aio = { ...aio, enabled: false, budget: '', left: '' };
+        return { stopped: 1 };
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/trade/trademain');
+    await screen.findByTestId('bot-ready');
+    expect(screen.getByTestId('bot-balance-available').textContent).toBe('9200 USDT');
+    expect(screen.getByTestId('bots-running').textContent).toBe('1');
+    expect((await screen.findByTestId('aio-committed')).textContent).toBe('400 / 500 USDT');
+    fireEvent.change(document.getElementById('aio-budget')!, { target: { value: '600' } });
+    fireEvent.click(screen.getByTestId('aio-save'));
+    await waitFor(() => expect(screen.getByTestId('aio-left').textContent).toBe('200 USDT'));
+    expect(api.bodiesOf('Bottrade/checkaio').at(-2)).toEqual({ account: 'demo', save: true, budget: '600' });
+    fireEvent.click(screen.getByTestId('aio-off'));
+    await confirmDialogWith('Turn the all-in-one mode off?');
+    await waitFor(() => expect(screen.queryByTestId('aio-committed')).toBeNull());
+    expect(api.bodiesOf('Bottrade/market_aio_off')).toEqual([{ account: 'demo' }]);
+  });
 });

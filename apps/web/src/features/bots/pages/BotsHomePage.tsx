@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { apiKeyQuery, botBalanceQuery, botKeys, botStepsQuery, botsQuery, closeAllDeals } from '../api.ts';
 import { AccountPicker } from '../components/AccountPicker.tsx';
+import { AioPanel } from '../components/AioPanel.tsx';
 import { signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
 import '../bots.css';
@@ -91,6 +92,7 @@ export default function BotsHomePage() {
           ))}
         </section>
       )}
+      <AioPanel account={account} />
       <section className="balance-grid" aria-label={t('bots.myBots')} data-testid="bot-summary">
         <div className="line">
           <span>{t('bots.summary.running')}</span>

@@ -26,6 +26,8 @@ export interface BotsTable {
   error: Generated<string>;
   error_values: ColumnType<Record<string, string>, string | undefined, string>;
   actions: Generated<number>;
+  /** Limit orders of this action that were cancelled unfilled: part of the next order's key. */
+  attempts: Generated<number>;
   deals_closed: Generated<number>;
   profit: NumDefault;
   created_at: Stamp;
@@ -46,6 +48,8 @@ export interface BotDealsTable {
   cost: Num;
   safety_filled: Generated<number>;
   fees: NumDefault;
+  /** Gain (before fees) of the parts of a close that filled in part; the final close adds it to the deal's profit. */
+  realized: NumDefault;
   close_price: string | null;
   pnl: string | null;
   opened_at: ColumnType<Date, Date | string, Date | string>;

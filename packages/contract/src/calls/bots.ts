@@ -20,6 +20,8 @@ export const botSchema = z.object({
   market: z.enum(MARKET_KINDS),
   direction: z.enum(POSITION_SIDES),
   leverage: z.number(),
+  /** How entries are sent: at market, or as limit orders at most 0.5% worse than the price decided on. */
+  order_type: z.enum(['market', 'limit']),
   base_order: decimal,
   safety_order: decimal,
   max_safety: z.number(),
@@ -422,4 +424,15 @@ export const botAioOff = defineCall({
     'Turns the all-in-one mode of a trading account off: every running bot on it stops (open deals stay as they are) and the budget is removed',
   request: z.object({ account: text(40) }),
   response: z.object({ stopped: z.number() }),
+});
+
+export const botOrderType = defineCall({
+  name: 'Bottrade/market_ordertype',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    'How the bot sends its entries (first and safety orders): at market, or as limit orders at most 0.5% worse than the price decided on (one not filled at once is cancelled and tried again at the next tick); closes are always at market',
+  request: z.object({ bot_id: botId(), order_type: oneOf(['market', 'limit'] as const) }),
+  response: z.object({ bot: botSchema }),
 });

@@ -98,6 +98,11 @@ export const BOT_MESSAGES = {
     'zh-CN': '一体化模式已关闭：此账户上的机器人已停止',
     'bm-MY': 'Mod semua-dalam-satu dimatikan: bot pada akaun ini dihentikan',
   },
+  bot_order_type: {
+    'en-US': 'Order type saved',
+    'zh-CN': '下单方式已保存',
+    'bm-MY': 'Jenis pesanan disimpan',
+  },
   bots_disabled: {
     'en-US': 'Bots are paused by the operator; please try again later',
     'zh-CN': '机器人已被运营方暂停，请稍后再试',

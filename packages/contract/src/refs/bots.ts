@@ -18,6 +18,10 @@ export const botConfirm: CallRef<typeof bots.botConfirm> = { name: 'Bottrade/con
 export const botHistory: CallRef<typeof bots.botHistory> = { name: 'Bottrade/History', method: 'POST' };
 export const botOff: CallRef<typeof bots.botOff> = { name: 'Bottrade/market_trade_off', method: 'POST' };
 export const botOnline: CallRef<typeof bots.botOnline> = { name: 'Bottrade/Onlinetx', method: 'POST' };
+export const botOrderType: CallRef<typeof bots.botOrderType> = {
+  name: 'Bottrade/market_ordertype',
+  method: 'POST',
+};
 export const botPerpOff: CallRef<typeof bots.botPerpOff> = {
   name: 'Bottrade/market_Perp_trade_off',
   method: 'POST',

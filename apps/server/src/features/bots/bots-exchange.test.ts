@@ -156,7 +156,29 @@ describe('a bot on an exchange account (ccxt)', () => {
       { token },
     );
     expect(detail.orders).toEqual([expect.objectContaining({ kind: 'base', amount: '0.000525' })]);
-    await t.ok('Bottrade/closepositionbyid', { bot_id: bot.id }, { token });
+    // A close filled in part leaves the rest of the deal open; the next close ends it, with every part's profit.
+    mock.next.fillFraction = 0.5;
+    const half = await t.ok<{ bot: Bot }>('Bottrade/closepositionbyid', { bot_id: bot.id }, { token });
+    expect(half.bot).toMatchObject({ state: 'stopped', deal: { size: '0.000265' } });
+    mock.prices.BTCUSDT = 96_000;
+    const rest = await t.ok<{ bot: Bot & { deals_closed: number; profit: string } }>(
+      'Bottrade/closepositionbyid',
+      { bot_id: bot.id },
+      { token },
+    );
+    expect(rest.bot).toMatchObject({ deal: null, deals_closed: 1 });
+    mock.prices.BTCUSDT = 95_000;
+    const history = await t.ok<{ list: { pnl: string; close_reason: string }[] }>(
+      'Bottrade/History',
+      { bot_id: bot.id },
+      { token },
+    );
+    // Bought 0.000525 for 49.875; sold 0.00026 at 95,000 (24.7, no gain) and 0.00026 at 96,000 (24.96) against the
+    // rest's cost of 25.175: the 0.000005 left is dust below the order step, kept on the account and not sold.
+    // Less the three orders' fees (0.049875 + 0.0247 + 0.02496).
+    expect(history.list).toHaveLength(1);
+    expect(history.list[0]!.pnl).toBe('-0.314535');
+    expect(rest.bot.profit).toBe(history.list[0]!.pnl);
   });
 
   it('checks a stored key, and acts on the bots of the second exchange account', async () => {

@@ -434,6 +434,63 @@ describe('DCA bots on the demo account', () => {
     expect(bad.body.errors?.[0]?.field).toBe('budget');
   });
 
+  it('limit entries: one that does not fill at once is cancelled and tried again with the next key', async () => {
+    const { token } = await newMember(t);
+    await setPrice('ETH/USDT', '3000.00');
+    const bot = await newBot(token, { symbol: 'ETH/USDT' });
+    const typed = await t.call<{ bot: Bot & { order_type: string } }>(
+      'Bottrade/market_ordertype',
+      { bot_id: bot.id, order_type: 'limit' },
+      { token },
+    );
+    expect(typed.body).toMatchObject({ msg: 'Order type saved', data: { bot: { order_type: 'limit' } } });
+    // A 2% spread puts the ask above the limit's cap (0.5% over the last price): nothing fills.
+    await t.ok('Admin/marketsettings', { save: true, spread_bps: 400 }, { token: admin });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = await t.ok<{ bot: Bot }>('Bottrade/Onlinetx', { bot_id: bot.id }, { token });
+    expect(started.bot).toMatchObject({ state: 'running', error: '', deal: null });
+    const tried = await t.db
+      .selectFrom('trade_orders as o')
+      .innerJoin('bots as b', 'b.account_id', 'o.account_id')
+      .select(['o.type', 'o.state', 'o.limit_price', 'o.idempotency_key', 'b.attempts'])
+      .where('b.id', '=', bot.id)
+      .where('o.symbol', '=', 'ETH/USDT')
+      .execute();
+    expect(tried).toEqual([
+      {
+        type: 'limit',
+        state: 'cancelled',
+        limit_price: '3015.00',
+        idempotency_key: `bot:${bot.id}:0`,
+        attempts: 1,
+      },
+    ]);
+    // With the spread back, the next tick's order (its own key) fills at no more than the cap.
+    await t.ok('Admin/marketsettings', { save: true, spread_bps: 0 }, { token: admin });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await engine.tick();
+    const now = await botOf(token, bot.id);
+    expect(now.deal).toMatchObject({ average_price: '3000.00', safety_filled: 0 });
+    const keys = await t.db
+      .selectFrom('trade_orders')
+      .select(['idempotency_key', 'state'])
+      .where('idempotency_key', 'like', `bot:${bot.id}:%`)
+      .orderBy('id')
+      .execute();
+    expect(keys).toEqual([
+      { idempotency_key: `bot:${bot.id}:0`, state: 'cancelled' },
+      { idempotency_key: `bot:${bot.id}:0:1`, state: 'filled' },
+    ]);
+    // Closes are always at market.
+    await t.ok('Bottrade/closepositionbyid', { bot_id: bot.id }, { token });
+    const close = await t.db
+      .selectFrom('trade_orders')
+      .select('type')
+      .where('idempotency_key', '=', `bot:${bot.id}:1`)
+      .executeTakeFirstOrThrow();
+    expect(close.type).toBe('market');
+  });
+
   it('the balance call shows what running bots may still spend; CheckStep says what is missing', async () => {
     const { token } = await newMember(t);
     await setPrice('BTC/USDT', '100000.00');

@@ -9,7 +9,7 @@ import { cachedSetting } from '../system/settings.ts';
 import type { TradingAccounts } from '../trading/accounts.ts';
 import type { MarketData, TickerRow } from '../trading/market-data.ts';
 import { MARKET_BY_SYMBOL, type MarketDef, paperAccountName } from '../trading/markets.ts';
-import { exchangeOrder } from '../trading/routes.ts';
+import { exchangeCancel, exchangeOrder } from '../trading/routes.ts';
 import { type DcaAction, type DcaDeal, type DcaMarket, type DcaSettings, decide } from './dca.ts';
 import type { Selectable } from 'kysely';
 
@@ -29,6 +29,9 @@ type DealRow = Selectable<BotDealsTable>;
 export type BotWithDeal = BotRow & { deal?: DealRow; accountKind: 'paper' | 'exchange'; venue: string };
 
 export type BotEngineDeps = { db: Db; clock: Clock; data: MarketData; trading: TradingAccounts };
+
+/** How much worse than the decided price a bot's limit order may fill (0.5%). */
+export const LIMIT_SLIPPAGE_BPS = 50n;
 
 /** Bots decided at once in a tick (the database pool is the limit: a bot's order is one transaction). */
 const TICK_LANES = 8;
@@ -107,28 +110,64 @@ export async function loadBots(
 }
 
 export function createBotEngine(d: BotEngineDeps) {
+  /** The key of the bot's next order: one per decision, and one more per limit order cancelled unfilled. */
+  const keyOf = (bot: BotWithDeal) => `bot:${bot.id}:${bot.actions}${bot.attempts ? `:${bot.attempts}` : ''}`;
+
+  async function accountOf(bot: BotWithDeal) {
+    const name = bot.accountKind === 'paper' ? paperAccountName(bot.venue) : bot.account_id;
+    return d.trading.resolve(bot.member_id, name);
+  }
+
   async function gatewayOrder(
     bot: BotWithDeal,
     action: Exclude<DcaAction, { kind: 'too_small' }>,
     def: MarketDef,
+    last: bigint,
   ) {
-    const name = bot.accountKind === 'paper' ? paperAccountName(bot.venue) : bot.account_id;
-    const account = await d.trading.resolve(bot.member_id, name);
+    const account = await accountOf(bot);
     const step = 10n ** BigInt(UNIT_DECIMALS - def.amountDecimals);
     const closing = action.kind === 'take_profit' || action.kind === 'stop_loss';
+    // Limit entries: at most LIMIT_SLIPPAGE_BPS worse than the price decided on (a buy's cap, a sell's floor);
+    // a close is always at market (a deal must be able to end).
+    const limit = bot.order_type === 'limit' && !closing;
+    const bps = action.side === 'buy' ? 10_000n + LIMIT_SLIPPAGE_BPS : 10_000n - LIMIT_SLIPPAGE_BPS;
     const request = {
       symbol: bot.symbol,
       side: action.side,
-      type: 'market' as const,
+      type: limit ? ('limit' as const) : ('market' as const),
+      ...(limit ? { price: formatAmount((last * bps) / 10_000n, def.priceDecimals, def.priceDecimals) } : {}),
       amount: formatAmount(action.amount / step, def.amountDecimals),
       market: bot.market,
       leverage: bot.leverage,
       reduceOnly: closing && bot.market === 'perp',
-      idempotencyKey: `bot:${bot.id}:${bot.actions}`,
+      idempotencyKey: keyOf(bot),
     };
     return account.kind === 'paper'
       ? account.gateway.createOrder(request)
       : exchangeOrder(d.db, account.id, bot.member_id, account.gateway, request);
+  }
+
+  /** A limit order still open after it was sent: cancelled; what it filled before stays filled. */
+  async function cancelRest(bot: BotWithDeal, order: GatewayOrder): Promise<GatewayOrder> {
+    const account = await accountOf(bot);
+    if (account.kind === 'paper') return account.gateway.cancelOrder(order.id);
+    const row = await d.db
+      .selectFrom('trade_orders')
+      .select(['id', 'state', 'exchange_order_id', 'symbol', 'amount'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    return exchangeCancel(d.db, account.gateway, row);
+  }
+
+  /** The limit order of this decision filled nothing: the next tick decides again, with the next key. */
+  async function nextAttempt(bot: BotWithDeal) {
+    await d.db
+      .updateTable('bots')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: d.clock.now() }))
+      .where('id', '=', bot.id)
+      .where('actions', '=', bot.actions)
+      .where('attempts', '=', bot.attempts)
+      .execute();
   }
 
   async function markError(
@@ -167,7 +206,13 @@ export function createBotEngine(d: BotEngineDeps) {
     await d.db.transaction().execute(async (tx) => {
       const claimed = await tx
         .updateTable('bots')
-        .set((eb) => ({ actions: eb('actions', '+', 1), error: '', error_values: '{}', updated_at: now }))
+        .set((eb) => ({
+          actions: eb('actions', '+', 1),
+          attempts: 0,
+          error: '',
+          error_values: '{}',
+          updated_at: now,
+        }))
         .where('id', '=', bot.id)
         .where('actions', '=', bot.actions)
         .executeTakeFirst();
@@ -202,10 +247,29 @@ export function createBotEngine(d: BotEngineDeps) {
           }))
           .where('id', '=', bot.deal.id)
           .execute();
+      } else if (bot.deal && BigInt(bot.deal.size) - filled >= 10n ** BigInt(UNIT_DECIMALS - def.amountDecimals)) {
+        // A close filled in part (at least one order step left): the part's gain (before fees) is realized, the
+        // rest of the deal stays open (its cost in proportion) and the next tick decides on it again. Less than a
+        // step left is dust no order can sell: the deal closes.
+        const size = BigInt(bot.deal.size);
+        const partCost = (BigInt(bot.deal.cost) * filled) / size;
+        const part = bot.direction === 'long' ? value - partCost : partCost - value;
+        await tx
+          .updateTable('bot_deals')
+          .set((eb) => ({
+            size: eb('size', '-', filled.toString()),
+            cost: eb('cost', '-', partCost.toString()),
+            realized: eb('realized', '+', part.toString()),
+            fees: eb('fees', '+', fee.toString()),
+          }))
+          .where('id', '=', bot.deal.id)
+          .execute();
       } else if (bot.deal) {
         const cost = BigInt(bot.deal.cost);
         const fees = BigInt(bot.deal.fees) + fee;
-        const pnl = (bot.direction === 'long' ? value - cost : cost - value) - fees;
+        // What earlier partial closes realized, plus this close, less every fee of the deal.
+        const realized = BigInt(bot.deal.realized);
+        const pnl = realized + (bot.direction === 'long' ? value - cost : cost - value) - fees;
         await tx
           .updateTable('bot_deals')
           .set({
@@ -268,10 +332,15 @@ export function createBotEngine(d: BotEngineDeps) {
     }
     let order: GatewayOrder;
     try {
-      order = await gatewayOrder(bot, action, def);
+      order = await gatewayOrder(bot, action, def, price);
+      if (order.type === 'limit' && order.state === 'open') order = await cancelRest(bot, order);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       await markError(bot, err.key, err.params, !TRANSIENT.has(err.key));
+      return false;
+    }
+    if (order.type === 'limit' && order.state === 'cancelled' && unitsOf(order.filled) === 0n) {
+      await nextAttempt(bot);
       return false;
     }
     if (order.state === 'rejected' || unitsOf(order.filled) === 0n) {

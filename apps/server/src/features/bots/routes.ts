@@ -13,6 +13,7 @@ import {
   botHistory,
   botOff,
   botOnline,
+  botOrderType,
   botPerpOff,
   botSave,
   botSteps,
@@ -117,6 +118,7 @@ export function botView(b: BotWithDeal, ticker: TickerRow | undefined, lang: Lan
     market: b.market,
     direction: b.direction,
     leverage: b.leverage,
+    order_type: b.order_type,
     base_order: formatUnits(b.base_quote),
     safety_order: formatUnits(b.safety_quote),
     max_safety: b.max_safety,
@@ -750,6 +752,16 @@ export function botRoutes(d: BotDeps): CallRoute[] {
         { bot: await view(ctx.member.id, bot.id, ctx.lang), account: second.id },
         'bot_entry_added',
       );
+    }),
+
+    handle(botOrderType, async (input, ctx) => {
+      const bot = await ownBot(ctx.member.id, input.bot_id);
+      await db
+        .updateTable('bots')
+        .set({ order_type: input.order_type, updated_at: new Date() })
+        .where('id', '=', bot.id)
+        .execute();
+      return reply({ bot: await view(ctx.member.id, bot.id, ctx.lang) }, 'bot_order_type');
     }),
 
     handle(botAio, async (input, ctx) => {

@@ -375,16 +375,8 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
         const order = await account.gateway.cancelOrder(id);
         return reply({ order: wireOrder(order, name) }, 'order_cancelled');
       }
-      if (row.state !== 'open' || !row.exchange_order_id)
-        throw fieldRefusal(409, 'order_id', 'order_not_open');
-      const done = await account.gateway.cancelOrder(row.exchange_order_id, row.symbol);
-      const updated = await db
-        .updateTable('trade_orders')
-        .set({ state: done.state === 'open' ? 'cancelled' : done.state, updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return reply({ order: wireOrder(orderOf(updated), name) }, 'order_cancelled');
+      const updated = await exchangeCancel(db, account.gateway, row);
+      return reply({ order: wireOrder(updated, name) }, 'order_cancelled');
     }),
 
     handle(openOrders, async (input, ctx) => {
@@ -708,6 +700,33 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
  * An order on a member's exchange account: kept first as our row (so a retry with the same key finds it), then
  * sent with our id as the client order id; a refusal from the exchange removes the row again (nothing happened).
  */
+/** Cancels an open order on the member's exchange and records what it became (with what filled before). */
+export async function exchangeCancel(
+  db: Db,
+  gateway: CcxtGateway,
+  row: { id: string; state: string; exchange_order_id: string | null; symbol: string; amount: string },
+): Promise<GatewayOrder> {
+  if (row.state !== 'open' || !row.exchange_order_id) throw fieldRefusal(409, 'order_id', 'order_not_open');
+  const done = await gateway.cancelOrder(row.exchange_order_id, row.symbol);
+  const filled = parseDecimal(done.filled || '0', UNIT_DECIMALS);
+  const fee = parseDecimal(done.fee || '0', UNIT_DECIMALS);
+  const amount = BigInt(row.amount);
+  const updated = await db
+    .updateTable('trade_orders')
+    .set({
+      state: done.state === 'open' ? 'cancelled' : done.state,
+      // What the exchange's answer to a cancel leaves out stays as it was.
+      filled: typeof filled === 'bigint' ? (filled > amount ? amount : filled).toString() : undefined,
+      avg_price: done.avgPrice || undefined,
+      fee: typeof fee === 'bigint' && fee > 0n ? fee.toString() : undefined,
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return orderOf(updated);
+}
+
 /** Errors after which an order may or may not stand on the exchange (the call was not answered). */
 const UNANSWERED = new Set(['exchange_unavailable']);
 

@@ -12,6 +12,7 @@ import {
   botHistory,
   botOff,
   botOnline,
+  botOrderType,
   botPerpOff,
   botReverse,
   botSave,
@@ -90,6 +91,8 @@ export const stopBot = (bot: Pick<Bot, 'id' | 'market'>) =>
   apiEnvelope(bot.market === 'perp' ? botPerpOff : botOff, { bot_id: bot.id });
 export const closeDeal = (id: string) => apiEnvelope(botClose, { bot_id: id });
 export const closeAllDeals = () => apiEnvelope(botCloseAll, {});
+export const setOrderType = (id: string, orderType: 'market' | 'limit') =>
+  apiEnvelope(botOrderType, { bot_id: id, order_type: orderType });
 export const reverseBot = (id: string) => apiEnvelope(botReverse, { bot_id: id });
 /** What a manual action would do at the last price, for the member to confirm. */
 export const previewAction = (id: string, action: 'close' | 'entry' | 'reverse') =>

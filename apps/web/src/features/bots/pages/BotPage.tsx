@@ -14,6 +14,7 @@ import {
   closeDeal,
   previewAction,
   reverseBot,
+  setOrderType,
   startBot,
   stopBot,
 } from '../api.ts';
@@ -200,6 +201,25 @@ function BotDetail({ id, edit, onSaved }: { id: string; edit: boolean; onSaved: 
           <dd>{Number(bot.stop_loss_percent) > 0 ? bot.stop_loss_percent : '-'}</dd>
         </dl>
         <p className="hint bot-hint">{t('bots.form.budget', { budget: bot.budget })}</p>
+        <fieldset
+          className="tf-picker bot-order-type"
+          aria-label={t('bots.orderType.label')}
+          data-testid="bot-order-type"
+        >
+          <span>{t('bots.orderType.label')}</span>
+          {(['market', 'limit'] as const).map((o) => (
+            <button
+              type="button"
+              key={o}
+              aria-pressed={bot.order_type === o}
+              onClick={() => void act(() => setOrderType(bot.id, o))}
+              data-testid={`bot-order-type-${o}`}
+            >
+              {t(`bots.orderType.${o}`)}
+            </button>
+          ))}
+        </fieldset>
+        <p className="hint bot-hint">{t(`bots.orderType.hint.${bot.order_type}`)}</p>
       </section>
       <section aria-label={t('bots.orders')} data-testid="bot-orders">
         <h2 className="section-title">{t('bots.orders')}</h2>

@@ -57,6 +57,7 @@ const bot = {
   market: 'perp',
   direction: 'short',
   leverage: 3,
+  order_type: 'market',
   base_order: '100',
   safety_order: '100',
   max_safety: 2,

@@ -162,7 +162,15 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...networkRoutes(deps, sessions),
       ...tradingRoutes(tradingDeps, trading),
       ...shopRoutes(money),
-      ...botRoutes({ db: deps.db, data: tradingDeps.data, trading, engine: botEngine }),
+      ...botRoutes({
+        db: deps.db,
+        clock: deps.clock,
+        data: tradingDeps.data,
+        trading,
+        engine: botEngine,
+        ledger: money.ledger,
+        txPassword: money.txPassword,
+      }),
     ],
     {
       sessions,

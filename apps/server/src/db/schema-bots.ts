@@ -70,7 +70,14 @@ export interface BotOrdersTable {
   at: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface BotSubscriptionsTable {
+  member_id: string;
+  paid_until: Date;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface BotTables {
+  bot_subscriptions: BotSubscriptionsTable;
   bots: BotsTable;
   bot_deals: BotDealsTable;
   bot_orders: BotOrdersTable;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { defineCall, empty, formBool, formInt, oneOf, optionalText, pagingFields, text } from '../call.ts';
+import {
+  defineCall,
+  empty,
+  formBool,
+  formInt,
+  oneOf,
+  optionalText,
+  pagingFields,
+  secret,
+  text,
+} from '../call.ts';
+import { idempotencyKey } from './transfer.ts';
 import { CANDLE_TIMEFRAMES, MARKET_KINDS, PERP, POSITION_SIDES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 
@@ -224,6 +235,15 @@ export const botBalance = defineCall({
   }),
 });
 
+/** The bot subscription: the operator's fee for `days` of running bots ('0': bots are free), and the member's. */
+const subscriptionSchema = z.object({
+  fee: decimal,
+  days: z.number(),
+  /** '' when the member never subscribed. */
+  paid_until: z.string(),
+  active: z.boolean(),
+});
+
 export const botSteps = defineCall({
   name: 'Member/CheckStep',
   method: 'POST',
@@ -232,8 +252,10 @@ export const botSteps = defineCall({
   summary: 'What the member must still do before a bot can run: identity, a trading account, funds',
   request: z.object({ account: optionalText(40) }),
   response: z.object({
-    steps: z.array(z.object({ key: z.enum(['kyc', 'account', 'funds']), done: z.boolean() })),
+    /** `subscription` is a step only while the operator charges for bots. */
+    steps: z.array(z.object({ key: z.enum(['kyc', 'account', 'funds', 'subscription']), done: z.boolean() })),
     ready: z.boolean(),
+    subscription: subscriptionSchema,
   }),
 });
 
@@ -247,9 +269,14 @@ export const adminBots = defineCall({
     save: formBool(),
     enabled: formBool().optional(),
     stop_member: optionalText(40),
+    /** USDT per period for running bots; '0' makes bots free. */
+    fee: optionalText(20),
+    days: formInt(1, 366).optional(),
   }),
   response: z.object({
     enabled: z.boolean(),
+    fee: decimal,
+    days: z.number(),
     running: z.number(),
     errors: z.array(z.object({ venue: z.string(), error: z.string(), bots: z.number() })),
     list: z.array(
@@ -435,4 +462,15 @@ export const botOrderType = defineCall({
     'How the bot sends its entries (first and safety orders): at market, or as limit orders at most 0.5% worse than the price decided on (one not filled at once is cancelled and tried again at the next tick); closes are always at market',
   request: z.object({ bot_id: botId(), order_type: oneOf(['market', 'limit'] as const) }),
   response: z.object({ bot: botSchema }),
+});
+
+export const botSubscribe = defineCall({
+  name: 'Bottrade/subscribe',
+  method: 'POST',
+  auth: 'member',
+  tag: 'bots',
+  summary:
+    "Pays the bot subscription from the trading wallet (USDT) for the operator's period, from now or from the end of the running one",
+  request: z.object({ tx_password: secret(), idempotency_key: idempotencyKey() }),
+  response: z.object({ fee: decimal, paid_until: z.string(), balance_after: decimal }),
 });

@@ -103,6 +103,26 @@ export const BOT_MESSAGES = {
     'zh-CN': '下单方式已保存',
     'bm-MY': 'Jenis pesanan disimpan',
   },
+  bot_subscription_needed: {
+    'en-US': 'Running bots needs the bot subscription ({fee} USDT for {days} days)',
+    'zh-CN': '运行机器人需要订阅（{fee} USDT / {days} 天）',
+    'bm-MY': 'Menjalankan bot memerlukan langganan bot ({fee} USDT untuk {days} hari)',
+  },
+  bot_subscription_expired: {
+    'en-US': 'The bot subscription ended; renew it to run bots again',
+    'zh-CN': '机器人订阅已到期，请续订后再运行',
+    'bm-MY': 'Langganan bot telah tamat; perbaharuinya untuk menjalankan bot semula',
+  },
+  bot_subscription_free: {
+    'en-US': 'Bots are free: there is nothing to pay',
+    'zh-CN': '机器人免费使用，无需付费',
+    'bm-MY': 'Bot adalah percuma: tiada apa untuk dibayar',
+  },
+  bot_subscribed: {
+    'en-US': 'Bot subscription paid',
+    'zh-CN': '机器人订阅已支付',
+    'bm-MY': 'Langganan bot dibayar',
+  },
   bots_disabled: {
     'en-US': 'Bots are paused by the operator; please try again later',
     'zh-CN': '机器人已被运营方暂停，请稍后再试',

@@ -29,6 +29,7 @@ export const botPerpOff: CallRef<typeof bots.botPerpOff> = {
 export const botReverse: CallRef<typeof bots.botReverse> = { name: 'Bottrade/reventry', method: 'POST' };
 export const botSave: CallRef<typeof bots.botSave> = { name: 'Bottrade/botsave', method: 'POST' };
 export const botSteps: CallRef<typeof bots.botSteps> = { name: 'Member/CheckStep', method: 'POST' };
+export const botSubscribe: CallRef<typeof bots.botSubscribe> = { name: 'Bottrade/subscribe', method: 'POST' };
 export const checkBot: CallRef<typeof bots.checkBot> = { name: 'Member/checkbot', method: 'POST' };
 export const listBots: CallRef<typeof bots.listBots> = { name: 'Member/listbots', method: 'POST' };
 export const secondAddEntry: CallRef<typeof bots.secondAddEntry> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { newMember } from '../../../test/helpers.ts';
-import { adminToken } from '../../../test/money.ts';
+import { logInAs, newMember } from '../../../test/helpers.ts';
+import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import { createCcxtFactory } from '../../adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from '../trading/accounts.ts';
 import { createMarketFeed, type MarketFeed } from '../trading/feed.ts';
@@ -515,6 +515,8 @@ describe('DCA bots on the demo account', () => {
         { key: 'funds', done: true },
       ],
       ready: true,
+      // Bots are free unless the operator sets a fee: no subscription step.
+      subscription: { fee: '0', days: 30, paid_until: '', active: true },
     });
     const live = await t.ok<{ steps: { key: string; done: boolean }[] }>(
       'Member/CheckStep',
@@ -542,5 +544,91 @@ describe('DCA bots on the demo account', () => {
     expect(refused.body.msg).toBe('Bots are paused by the operator; please try again later');
     await t.ok('Admin/bots', { save: true, enabled: true, stop_member: userid }, { token: admin });
     expect((await botOf(token, bot.id)).state).toBe('stopped');
+  });
+});
+
+describe('the bot subscription', () => {
+  it('is free until the operator sets a fee; then bots run only while it is paid, once per key', async () => {
+    const m = await newMember(t);
+    const { userid } = m;
+    let token = m.token;
+    await setPrice('BTC/USDT', '100000.00');
+    const free = await t.call(
+      'Bottrade/subscribe',
+      { tx_password: '654321', idempotency_key: newKey() },
+      { token },
+    );
+    expect(free.body.msg).toBe('Bots are free: there is nothing to pay');
+    const bot = await newBot(token);
+
+    const set = await t.ok<{ fee: string; days: number }>(
+      'Admin/bots',
+      { save: true, fee: '10', days: 30 },
+      { token: admin },
+    );
+    expect(set).toMatchObject({ fee: '10', days: 30, enabled: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const steps = await t.ok<{
+      steps: { key: string; done: boolean }[];
+      ready: boolean;
+      subscription: unknown;
+    }>('Member/CheckStep', {}, { token });
+    expect(steps.steps).toContainEqual({ key: 'subscription', done: false });
+    expect(steps).toMatchObject({
+      ready: false,
+      subscription: { fee: '10', days: 30, paid_until: '', active: false },
+    });
+    const refused = await t.call('Bottrade/Onlinetx', { bot_id: bot.id }, { token });
+    expect(refused.body.msg).toBe('Running bots needs the bot subscription (10 USDT for 30 days)');
+
+    // Not enough in the trading wallet: refused, nothing paid.
+    await fund(t, admin, userid, '15', 'trading');
+    const wrong = await t.call(
+      'Bottrade/subscribe',
+      { tx_password: '000000', idempotency_key: newKey() },
+      { token },
+    );
+    expect(wrong.http).toBe(422);
+    // Eight presses of one payment pay once.
+    const key = newKey();
+    const paid = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.call<{ paid_until: string; balance_after: string }>(
+          'Bottrade/subscribe',
+          { tx_password: '654321', idempotency_key: key },
+          { token },
+        ),
+      ),
+    );
+    expect(new Set(paid.map((r) => r.body.data?.paid_until)).size).toBe(1);
+    expect(paid[0]!.body.msg).toBe('Bot subscription paid');
+    expect((await balanceOf(t, token, 'trading')).balance).toBe('5');
+    const until = new Date(paid[0]!.body.data!.paid_until).getTime();
+    expect(until - t.clock.now().getTime()).toBe(30 * 86_400_000);
+    const poor = await t.call(
+      'Bottrade/subscribe',
+      { tx_password: '654321', idempotency_key: newKey() },
+      { token },
+    );
+    expect(poor.http).toBe(422);
+    expect((await balanceOf(t, token, 'trading')).balance).toBe('5');
+
+    await t.ok('Bottrade/Onlinetx', { bot_id: bot.id }, { token });
+    expect((await botOf(token, bot.id)).state).toBe('running');
+    // When the period ends, the engine stops the bot with the reason.
+    t.clock.advance(31 * 86_400_000);
+    await setPrice('BTC/USDT', '100000.00');
+    await engine.tick();
+    // (A month on, the sessions ended too.)
+    token = await logInAs(t, userid, m.password);
+    admin = await adminToken(t);
+    expect(await botOf(token, bot.id)).toMatchObject({
+      state: 'error',
+      error: 'The bot subscription ended; renew it to run bots again',
+    });
+    await expectLedgerHealthy(t);
+    await t.ok('Admin/bots', { save: true, fee: '0' }, { token: admin });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.ok('Bottrade/closepositionbyid', { bot_id: bot.id }, { token });
   });
 });

@@ -1,4 +1,4 @@
-import { formatAmount } from '@mp/contract';
+import { ASSETS, formatAmount, parseAmount } from '@mp/contract';
 import type { GatewayOrder } from '../../adapters/exchange/gateway.ts';
 import { parseDecimal, UNIT_DECIMALS, valueAt } from '../../adapters/exchange/paper-math.ts';
 import type { Db } from '../../db/database.ts';
@@ -22,7 +22,29 @@ import type { Selectable } from 'kysely';
  * an exchange that cannot be reached is noted on the bot and tried again at the next tick.
  */
 export const BOT_SETTINGS_KEY = 'bots';
-export type BotSwitch = { enabled: boolean };
+/** The operator's switch for all bots, and the bot subscription: `fee` USDT for `days` days ('0' or none: free). */
+export type BotSwitch = { enabled: boolean; fee?: string; days?: number };
+export const BOT_SUBSCRIPTION_DAYS = 30;
+
+/** The subscription's fee in USDT minor units (0: bots are free). */
+export function subscriptionFee(on: BotSwitch): bigint {
+  const v = parseAmount(on.fee ?? '0', ASSETS.USDT.decimals);
+  return v.ok ? v.value : 0n;
+}
+
+/** The member's bot subscription as the operator's settings make it: free (fee 0), active, or not. */
+export async function botSubscription(db: Db, clock: Clock, memberId: string) {
+  const on = await cachedSetting<BotSwitch>(db, BOT_SETTINGS_KEY, { enabled: true });
+  const fee = subscriptionFee(on);
+  const days = on.days ?? BOT_SUBSCRIPTION_DAYS;
+  const row = await db
+    .selectFrom('bot_subscriptions')
+    .select('paid_until')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  const paidUntil = row && row.paid_until.getTime() > 0 ? row.paid_until : undefined;
+  return { fee, days, paidUntil, active: fee === 0n || (paidUntil !== undefined && paidUntil > clock.now()) };
+}
 
 type BotRow = Selectable<BotsTable>;
 type DealRow = Selectable<BotDealsTable>;
@@ -247,7 +269,10 @@ export function createBotEngine(d: BotEngineDeps) {
           }))
           .where('id', '=', bot.deal.id)
           .execute();
-      } else if (bot.deal && BigInt(bot.deal.size) - filled >= 10n ** BigInt(UNIT_DECIMALS - def.amountDecimals)) {
+      } else if (
+        bot.deal &&
+        BigInt(bot.deal.size) - filled >= 10n ** BigInt(UNIT_DECIMALS - def.amountDecimals)
+      ) {
         // A close filled in part (at least one order step left): the part's gain (before fees) is realized, the
         // rest of the deal stays open (its cost in proportion) and the next tick decides on it again. Less than a
         // step left is dust no order can sell: the deal closes.
@@ -357,7 +382,21 @@ export function createBotEngine(d: BotEngineDeps) {
     async tick(): Promise<{ bots: number; acted: number }> {
       const on = await cachedSetting<BotSwitch>(d.db, BOT_SETTINGS_KEY, { enabled: true });
       if (!on.enabled) return { bots: 0, acted: 0 };
-      const [bots, tickers] = await Promise.all([loadBots(d.db, { running: true }), d.data.tickers()]);
+      const [all, tickers] = await Promise.all([loadBots(d.db, { running: true }), d.data.tickers()]);
+      // While the operator charges for bots, a bot whose owner's subscription ended stops with that reason.
+      let bots = all;
+      if (subscriptionFee(on) > 0n && all.length > 0) {
+        const paid = await d.db
+          .selectFrom('bot_subscriptions')
+          .select('member_id')
+          .where('paid_until', '>', d.clock.now())
+          .where('member_id', 'in', [...new Set(all.map((b) => b.member_id))])
+          .execute();
+        const active = new Set(paid.map((p) => p.member_id));
+        bots = all.filter((b) => active.has(b.member_id));
+        for (const b of all)
+          if (!active.has(b.member_id)) await markError(b, 'bot_subscription_expired', {}, true);
+      }
       const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
       let acted = 0;
       // Several bots at once (each bot's own actions stay one at a time: one decision per bot per tick).

@@ -1,4 +1,5 @@
 import {
+  ASSETS,
   adminBots,
   botAddEntry,
   botAio,
@@ -17,6 +18,7 @@ import {
   botPerpOff,
   botSave,
   botSteps,
+  botSubscribe,
   checkBot,
   DEMO_ACCOUNT,
   formatAmount,
@@ -29,6 +31,11 @@ import {
 } from '@mp/contract';
 import { formatUnits, parseDecimal, UNIT_DECIMALS, valueAt } from '../../adapters/exchange/paper-math.ts';
 import type { Db } from '../../db/database.ts';
+import { type Ledger, memberAccount, platformAccount } from '../../ledger/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { TxPasswordGuard } from '../security/tx-password.ts';
+import { refuseShortfall } from '../wallet/shortfall.ts';
+import { money } from '../../lib/amount.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, numericId, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
@@ -48,6 +55,8 @@ import {
 } from './dca.ts';
 import {
   BOT_SETTINGS_KEY,
+  BOT_SUBSCRIPTION_DAYS,
+  botSubscription,
   type BotEngine,
   type BotSwitch,
   type BotWithDeal,
@@ -57,7 +66,15 @@ import {
   settingsOf,
 } from './engine.ts';
 
-export type BotDeps = { db: Db; data: MarketData; trading: TradingAccounts; engine: BotEngine };
+export type BotDeps = {
+  db: Db;
+  clock: Clock;
+  data: MarketData;
+  trading: TradingAccounts;
+  engine: BotEngine;
+  ledger: Ledger;
+  txPassword: TxPasswordGuard;
+};
 
 const percentText = (bps: number) => formatAmount(BigInt(bps), 2);
 const scaleText = (thousandths: number) => formatAmount(BigInt(thousandths), 3);
@@ -352,6 +369,9 @@ export function botRoutes(d: BotDeps): CallRoute[] {
     handle(botOnline, async (input, ctx) => {
       await enabled();
       const bot = await ownBot(ctx.member.id, input.bot_id);
+      const sub = await botSubscription(db, d.clock, ctx.member.id);
+      if (sub.fee > 0n && !sub.active)
+        throw new Refusal(409, 'bot_subscription_needed', { fee: money(sub.fee, 'USDT'), days: sub.days });
       // The account's all-in-one budget bounds what its running bots may take together: starts on one account
       // take its row's lock, so two at once cannot both fit in what is left.
       await db.transaction().execute(async (tx) => {
@@ -512,20 +532,27 @@ export function botRoutes(d: BotDeps): CallRoute[] {
       } catch {
         hasAccount = false;
       }
-      const steps = [
-        { key: 'kyc' as const, done: member.kyc_state === 'approved' || name.startsWith('demo') },
-        { key: 'account' as const, done: hasAccount },
-        { key: 'funds' as const, done: funds },
+      const sub = await botSubscription(db, d.clock, ctx.member.id);
+      const steps: { key: 'kyc' | 'account' | 'funds' | 'subscription'; done: boolean }[] = [
+        { key: 'kyc', done: member.kyc_state === 'approved' || name.startsWith('demo') },
+        { key: 'account', done: hasAccount },
+        { key: 'funds', done: funds },
       ];
-      return { steps, ready: steps.every((s) => s.done) };
+      if (sub.fee > 0n) steps.push({ key: 'subscription', done: sub.active });
+      return { steps, ready: steps.every((s) => s.done), subscription: subscriptionView(sub) };
     }),
 
     handle(adminBots, async (input, ctx) => {
       let on = await getSetting<BotSwitch>(db, BOT_SETTINGS_KEY, { enabled: true });
       if (input.save) {
         await db.transaction().execute(async (tx) => {
-          if (input.enabled !== undefined) {
-            on = { enabled: input.enabled };
+          if (input.enabled !== undefined || input.fee !== undefined || input.days !== undefined) {
+            on = {
+              ...on,
+              ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+              ...(input.fee !== undefined ? { fee: feeText(input.fee) } : {}),
+              ...(input.days !== undefined ? { days: input.days } : {}),
+            };
             await putSetting(tx, BOT_SETTINGS_KEY, on);
             await audit(tx, ctx.member.id, 'bots.switch', 'bots', on);
           }
@@ -580,6 +607,8 @@ export function botRoutes(d: BotDeps): CallRoute[] {
       return reply(
         {
           enabled: on.enabled,
+          fee: on.fee ?? '0',
+          days: on.days ?? BOT_SUBSCRIPTION_DAYS,
           running: rows.filter((r) => r.state === 'running').length,
           errors: [...errors.values()],
           list: rows.map((r) => ({
@@ -754,6 +783,61 @@ export function botRoutes(d: BotDeps): CallRoute[] {
       );
     }),
 
+    handle(botSubscribe, async (input, ctx) => {
+      const sub = await botSubscription(db, d.clock, ctx.member.id);
+      if (sub.fee === 0n) throw new Refusal(409, 'bot_subscription_free');
+      await d.txPassword.verify(ctx.member, input.tx_password);
+      const memberId = ctx.member.id;
+      const result = await refuseShortfall(() =>
+        d.ledger.operation(
+          {
+            key: `m:${memberId}:${input.idempotency_key}`,
+            kind: 'bot_subscription',
+            memberId,
+            request: { fee: sub.fee.toString(), days: sub.days },
+          },
+          async (op) => {
+            // One subscription row per member, locked: payments at once extend it one after the other.
+            await op.tx
+              .insertInto('bot_subscriptions')
+              .values({ member_id: memberId, paid_until: new Date(0) })
+              .onConflict((oc) => oc.column('member_id').doNothing())
+              .execute();
+            const row = await op.tx
+              .selectFrom('bot_subscriptions')
+              .select('paid_until')
+              .where('member_id', '=', memberId)
+              .forUpdate()
+              .executeTakeFirstOrThrow();
+            const now = d.clock.now();
+            const from = Math.max(row.paid_until.getTime(), now.getTime());
+            const until = new Date(from + sub.days * 86_400_000);
+            const [posted] = await op.post([
+              {
+                debit: memberAccount(memberId, 'trading', 'USDT'),
+                credit: platformAccount('fees', 'USDT'),
+                amount: sub.fee,
+                kind: 'bot_subscription',
+                reference: `bots:${until.toISOString().slice(0, 10)}`,
+                details: { days: String(sub.days) },
+              },
+            ]);
+            await op.tx
+              .updateTable('bot_subscriptions')
+              .set({ paid_until: until, updated_at: now })
+              .where('member_id', '=', memberId)
+              .execute();
+            return {
+              fee: money(sub.fee, 'USDT'),
+              paid_until: until.toISOString(),
+              balance_after: money(posted!.debitBalanceAfter, 'USDT'),
+            };
+          },
+        ),
+      );
+      return reply(result, 'bot_subscribed');
+    }),
+
     handle(botOrderType, async (input, ctx) => {
       const bot = await ownBot(ctx.member.id, input.bot_id);
       await db
@@ -817,6 +901,22 @@ export function botRoutes(d: BotDeps): CallRoute[] {
       return reply({ stopped }, 'bot_aio_off');
     }),
   ];
+}
+
+/** The operator's fee as typed ('0' allowed: bots are free). */
+function feeText(text: string): string {
+  const v = parseAmount(text, ASSETS.USDT.decimals);
+  if (!v.ok) throw fieldRefusal(422, 'fee', 'field_invalid');
+  return money(v.value, 'USDT');
+}
+
+function subscriptionView(sub: Awaited<ReturnType<typeof botSubscription>>) {
+  return {
+    fee: money(sub.fee, 'USDT'),
+    days: sub.days,
+    paid_until: sub.paidUntil ? sub.paidUntil.toISOString() : '',
+    active: sub.active,
+  };
 }
 
 const loadBotsOf = (db: Db, memberId: string) => loadBots(db, { memberId });

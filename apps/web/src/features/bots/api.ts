@@ -17,6 +17,7 @@ import {
   botReverse,
   botSave,
   botSteps,
+  botSubscribe,
   checkBot,
   listBots,
 } from '@mp/contract/web';
@@ -91,6 +92,8 @@ export const stopBot = (bot: Pick<Bot, 'id' | 'market'>) =>
   apiEnvelope(bot.market === 'perp' ? botPerpOff : botOff, { bot_id: bot.id });
 export const closeDeal = (id: string) => apiEnvelope(botClose, { bot_id: id });
 export const closeAllDeals = () => apiEnvelope(botCloseAll, {});
+export const subscribe = (txPassword: string, key: string) =>
+  apiEnvelope(botSubscribe, { tx_password: txPassword, idempotency_key: key });
 export const setOrderType = (id: string, orderType: 'market' | 'limit') =>
   apiEnvelope(botOrderType, { bot_id: id, order_type: orderType });
 export const reverseBot = (id: string) => apiEnvelope(botReverse, { bot_id: id });
@@ -98,5 +101,5 @@ export const reverseBot = (id: string) => apiEnvelope(botReverse, { bot_id: id }
 export const previewAction = (id: string, action: 'close' | 'entry' | 'reverse') =>
   api(botConfirm, { bot_id: id, action }, { quiet: true });
 export const addEntry = (id: string) => apiEnvelope(botAddEntry, { bot_id: id });
-export const switchBots = (input: { enabled?: boolean; stop_member?: string }) =>
+export const switchBots = (input: { enabled?: boolean; stop_member?: string; fee?: string; days?: number }) =>
   apiEnvelope(adminBots, { save: true, ...input });

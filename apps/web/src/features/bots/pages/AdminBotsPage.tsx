@@ -16,9 +16,14 @@ export default function AdminBotsPage() {
   const client = useQueryClient();
   const { data } = useQuery(adminBotsQuery);
   const [member, setMember] = useState('');
+  const [fee, setFee] = useState<string | undefined>();
+  const [days, setDays] = useState<string | undefined>();
   if (!data) return <LoadingBlock />;
 
-  const run = async (input: { enabled?: boolean; stop_member?: string }, confirm?: string) => {
+  const run = async (
+    input: { enabled?: boolean; stop_member?: string; fee?: string; days?: number },
+    confirm?: string,
+  ) => {
     if (confirm && !(await confirmDialog(confirm))) return;
     const res = await switchBots(input).catch(() => undefined);
     if (res) showToast(res.msg);
@@ -64,6 +69,38 @@ export default function AdminBotsPage() {
         </label>
         <Button type="submit" block data-testid="bots-stop-member">
           {t('bots.admin.stop')}
+        </Button>
+      </form>
+      <form
+        className="order-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run({ fee: (fee ?? data.fee).trim(), days: Number(days ?? data.days) });
+        }}
+        data-testid="bots-subscription-form"
+      >
+        <strong>{t('bots.admin.subscription')}</strong>
+        <span className="hint">{t('bots.admin.subscriptionHint')}</span>
+        <label>
+          {t('bots.admin.fee')}
+          <input
+            id="bots-fee"
+            inputMode="decimal"
+            value={fee ?? data.fee}
+            onChange={(e) => setFee(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('bots.admin.days')}
+          <input
+            id="bots-days"
+            inputMode="numeric"
+            value={days ?? String(data.days)}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </label>
+        <Button type="submit" block data-testid="bots-subscription-save">
+          {t('bots.admin.save')}
         </Button>
       </form>
       <h2 className="section-title">{t('bots.admin.errors')}</h2>

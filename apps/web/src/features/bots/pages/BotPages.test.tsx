@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { confirmDialogWith, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+import {
+  confirmDialogWith,
+  inputOf,
+  logInAs,
+  Refuse,
+  renderAt,
+  scriptedApi,
+} from '../../../test/renderApp.tsx';
 
 // The chart draws on a canvas, which jsdom lacks; it is not what these tests look at.
 vi.mock('../../trading/components/CandleChart.tsx', () => ({ CandleChart: () => null }));
@@ -239,7 +246,9 @@ describe('bot pages', () => {
           { key: 'funds', done: true },
         ],
         ready: true,
+        subscription: { fee: '10', days: 30, paid_until: '', active: false },
       },
+      'Bottrade/subscribe': { fee: '10', paid_until: '2026-12-25T08:00:00.000Z', balance_after: '5' },
       'Member/Botbalance': {
         account: 'demo',
         quote: 'USDT',
@@ -264,6 +273,15 @@ describe('bot pages', () => {
     expect(screen.getByTestId('bot-balance-available').textContent).toBe('9200 USDT');
     expect(screen.getByTestId('bots-running').textContent).toBe('1');
     expect((await screen.findByTestId('aio-committed')).textContent).toBe('400 / 500 USDT');
+    // The operator charges for bots: the member pays from the trading wallet with the transaction password.
+    expect(screen.getByTestId('bot-subscription-state').textContent).toBe(
+      'Not subscribed: bots need it to run',
+    );
+    fireEvent.click(screen.getByTestId('bot-subscribe'));
+    fireEvent.change(inputOf('bot-subscribe-sheet-password'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('bot-subscribe-sheet-confirm'));
+    await waitFor(() => expect(api.bodiesOf('Bottrade/subscribe')).toHaveLength(1));
+    expect(api.bodiesOf('Bottrade/subscribe')[0]).toMatchObject({ tx_password: '654321' });
     fireEvent.change(document.getElementById('aio-budget')!, { target: { value: '600' } });
     fireEvent.click(screen.getByTestId('aio-save'));
     await waitFor(() => expect(screen.getByTestId('aio-left').textContent).toBe('200 USDT'));

@@ -8,12 +8,14 @@ import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { apiKeyQuery, botBalanceQuery, botKeys, botStepsQuery, botsQuery, closeAllDeals } from '../api.ts';
 import { AccountPicker } from '../components/AccountPicker.tsx';
 import { AioPanel } from '../components/AioPanel.tsx';
+import { SubscriptionPanel } from '../components/SubscriptionPanel.tsx';
 import { signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
 import '../bots.css';
 
 const STEP_LINKS = {
   kyc: '/pages/home/NameVerification',
+  subscription: '',
   account: '/pages/trade/exchanges',
   funds: '/pages/trade/test',
 } as const;
@@ -61,7 +63,7 @@ export default function BotsHomePage() {
                 <span className={s.done ? 'done' : ''}>
                   {s.done ? '✓' : '○'} {t(`bots.steps.${s.key}`)}
                 </span>
-                {!s.done && <Link to={STEP_LINKS[s.key]}>{t('bots.steps.go')}</Link>}
+                {!s.done && STEP_LINKS[s.key] && <Link to={STEP_LINKS[s.key]}>{t('bots.steps.go')}</Link>}
               </li>
             ))}
             {exchange && key && (
@@ -79,6 +81,7 @@ export default function BotsHomePage() {
           </ul>
         )}
       </section>
+      {steps && <SubscriptionPanel subscription={steps.subscription} />}
       {balance && (
         <section className="balance-grid" aria-label={t('bots.balance.title')} data-testid="bot-balance">
           <strong>{t('bots.balance.title')}</strong>

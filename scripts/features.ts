@@ -218,33 +218,6 @@ const PLANNED: { issue: number; title: string; calls: string[]; routes: string[]
     ],
   },
   {
-    issue: 14,
-    title: 'Trading II: bots',
-    calls: [
-      'Member/CheckStep',
-      'Member/checkbot',
-      'Member/checkapi',
-      'Member/listbots',
-      'Member/Botbalance',
-      'SecondBottrade/closeposition',
-      'SecondBottrade/addentry',
-      'Bottrade/Onlinetx',
-      'Bottrade/market_trade_off',
-      'Bottrade/chartInfo',
-      'Bottrade/market_Perp_trade_off',
-      'Bottrade/History',
-      'Bottrade/closeposition',
-      'Bottrade/addentry',
-      'Bottrade/confirmpost',
-      'Bottrade/closepositionbyid',
-      'Bottrade/checkaio',
-      'Bottrade/market_aio_off',
-      'Bottrade/reventry',
-      'Bottrade/market_ordertype',
-    ],
-    routes: ['/pages/trade/trademain', '/pages/trade/mytrade', '/pages/trade/trade2', '/pages/trade/Botlist'],
-  },
-  {
     issue: 15,
     title: 'Trading III: copy trading',
     calls: [
@@ -340,7 +313,7 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | Trading: market data, charts, paper and exchange trading | built (issue 11): markets, candles and the ticker stream, demo and third-party demo accounts, exchange accounts through ccxt (\`/pages/trade/exchanges\`), records and results, the demo challenge, admin market settings; perpetuals (paper: leverage, isolated margin, liquidation, funding; exchange accounts: ccxt positions and orders) with \`Online/positions\` and \`Online/closeposition\`; \`npm run bench:paper\` |
 | Shop, cart, orders, inventory, stock transfer, addresses | built (issue 12): products with pictures and prices in several assets, cart, checkout from points or USDT wallets with vouchers, ship or keep, orders with the delivery timeline, admin orders (pack, ship, deliver, cancel with refund), addresses with an offline map, inventory (send, deliver, records), sales and summary; open: \`bench/shop\`'s 0.3x target (see the issue note) |
 | News, announcements, sliders, notices, help centre, guides, training, videos, PDF files, intro, promotions, enquiries, daily check-in game, CMS with uploads | done (issue 13; see the issue note) |
-| Trading bots | planned: issue 14 |
+| Trading bots | built (issue 14): DCA bots on demo and exchange accounts, spot and perpetual, with safety orders, take profit and stop loss; the engine on the feed's step (a decision's order sent once, also after a lost answer); manual close, entry and reverse with previews; the all-in-one budget; limit entries; the chart with the bot's orders; bot history; the second exchange account's actions; the optional bot subscription; admin switch and errors; \`npm run bench:bots\` |
 | Copy trading | planned: issue 15 |
 
 ## Calls (spec section 7)

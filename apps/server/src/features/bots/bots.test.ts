@@ -491,6 +491,28 @@ describe('DCA bots on the demo account', () => {
     expect(close.type).toBe('market');
   });
 
+  it('closes every open deal of the member at once, and leaves other members alone', async () => {
+    const { token } = await newMember(t);
+    const other = await newMember(t);
+    await setPrice('BTC/USDT', '100000.00');
+    await setPrice('ETH/USDT', '3000.00');
+    const a = await newBot(token);
+    const b = await newBot(token, { symbol: 'ETH/USDT' });
+    const c = await newBot(other.token);
+    for (const [bot, tok] of [
+      [a, token],
+      [b, token],
+      [c, other.token],
+    ] as const)
+      await t.ok('Bottrade/Onlinetx', { bot_id: bot.id }, { token: tok });
+    const res = await t.call<{ closed: number }>('Bottrade/closeposition', {}, { token });
+    expect(res.body).toMatchObject({ msg: 'Deal closed', data: { closed: 2 } });
+    for (const bot of [a, b])
+      expect(await botOf(token, bot.id)).toMatchObject({ state: 'stopped', deal: null });
+    expect((await botOf(other.token, c.id)).deal).not.toBeNull();
+    await t.ok('Bottrade/closeposition', {}, { token: other.token });
+  });
+
   it('the balance call shows what running bots may still spend; CheckStep says what is missing', async () => {
     const { token } = await newMember(t);
     await setPrice('BTC/USDT', '100000.00');

@@ -3,6 +3,7 @@ import type { ContentTables } from './schema-content.ts';
 import type { TradingTables } from './schema-trading.ts';
 import type { ShopTables } from './schema-shop.ts';
 import type { BotTables } from './schema-bots.ts';
+import type { ChainTables } from './schema-chain.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -186,7 +187,8 @@ export interface DB
     ContentTables,
     TradingTables,
     ShopTables,
-    BotTables {
+    BotTables,
+    ChainTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

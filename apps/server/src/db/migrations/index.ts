@@ -15,6 +15,7 @@ import * as m0015 from './0015_shop.ts';
 import * as m0016 from './0016_perpetuals.ts';
 import * as m0017 from './0017_bots.ts';
 import * as m0018 from './0018_bot_aio.ts';
+import * as m0019 from './0019_chain.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0016_perpetuals', up: m0016.up },
   { id: '0017_bots', up: m0017.up },
   { id: '0018_bot_aio', up: m0018.up },
+  { id: '0019_chain', up: m0019.up },
 ];

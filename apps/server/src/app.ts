@@ -48,6 +48,7 @@ import { tradingRoutes } from './features/trading/routes.ts';
 import { shopRoutes } from './features/shop/routes.ts';
 import { createBotEngine } from './features/bots/engine.ts';
 import { botRoutes } from './features/bots/routes.ts';
+import { chainRoutes } from './features/chain/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -162,6 +163,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...networkRoutes(deps, sessions),
       ...tradingRoutes(tradingDeps, trading),
       ...shopRoutes(money),
+      ...chainRoutes({ db: deps.db, chain: deps.config.chain }),
       ...botRoutes({
         db: deps.db,
         clock: deps.clock,

@@ -45,6 +45,17 @@ const envSchema = z.object({
   CS_EMAIL: z.string().default('support@example.com'),
   CS_TELEGRAM: z.string().default('@support'),
   EXCHANGE_API_BASE: z.string().optional(),
+  /** '0' turns the local test chain of `npm start` off (no deposits from a chain) when CHAIN_RPC_URL is not set. */
+  CHAIN: z.enum(['0', '1']).optional(),
+  CHAIN_RPC_URL: z.string().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  CHAIN_NAME: z.string().optional(),
+  CHAIN_NETWORK: z.string().default('ERC20'),
+  CHAIN_EXPLORER_URL: z.string().default(''),
+  CHAIN_TEST: z.enum(['0', '1']).optional(),
+  USDT_CONTRACT: z.string().optional(),
+  DEPOSIT_XPUB: z.string().optional(),
+  DEPOSIT_MINIMUM: z.string().default('1'),
   EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
   MAP_TILE_URL: z.string().default(''),
@@ -89,6 +100,10 @@ export type Config = {
   exchangeApiBase: string | undefined;
   /** How long an exchange's REST call may take before it counts as not answered (an order then is looked up before it is sent again). */
   exchangeTimeoutMs: number;
+  /** USDT on a chain: set when deposits are on (a real network, or npm start's local test chain). */
+  chain: ChainConfig | undefined;
+  /** npm start may start its local test chain (no CHAIN_RPC_URL and CHAIN is not '0'). */
+  localChain: boolean;
   /** Run the market feed in this process (`npm start`: yes; tests step it by hand). */
   marketFeed: boolean;
   /** A map tile server URL template for the location pages; '' for the bundled world map alone (offline). */
@@ -155,8 +170,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     customerService: { email: e.CS_EMAIL, telegram: e.CS_TELEGRAM },
     exchangeApiBase: e.EXCHANGE_API_BASE,
     exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
+    chain:
+      e.CHAIN_RPC_URL && e.USDT_CONTRACT && e.DEPOSIT_XPUB
+        ? {
+            rpcUrl: e.CHAIN_RPC_URL,
+            chainId: e.CHAIN_ID ?? 1,
+            name: e.CHAIN_NAME ?? (e.CHAIN_TEST === '1' ? 'Local test chain' : 'Ethereum'),
+            network: e.CHAIN_NETWORK,
+            explorer: e.CHAIN_EXPLORER_URL,
+            token: e.USDT_CONTRACT as `0x${string}`,
+            xpub: e.DEPOSIT_XPUB,
+            confirmations: 6,
+            minimum: e.DEPOSIT_MINIMUM,
+            test: e.CHAIN_TEST === '1',
+          }
+        : undefined,
+    localChain: !e.CHAIN_RPC_URL && e.CHAIN !== '0',
     marketFeed: e.MARKET_FEED === undefined || e.MARKET_FEED === '1' || e.MARKET_FEED === 'true',
     mapTiles: e.MAP_TILE_URL,
   };
   return { ...config, ...overrides };
 }
+
+export type ChainConfig = {
+  rpcUrl: string;
+  chainId: number;
+  name: string;
+  /** The network's key in the calls (e.g. ERC20). */
+  network: string;
+  /** An explorer's base URL ('' for none): <explorer>/tx/<hash>, <explorer>/address/<address>. */
+  explorer: string;
+  token: `0x${string}`;
+  xpub: string;
+  confirmations: number;
+  /** USDT; smaller deposits are recorded and not credited. */
+  minimum: string;
+  /** The local test chain of npm start. */
+  test: boolean;
+};

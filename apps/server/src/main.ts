@@ -17,6 +17,8 @@ import { createMarketFeed } from './features/trading/feed.ts';
 import { createMarketData } from './features/trading/market-data.ts';
 import { loadDemoTrades } from './features/trading/demo-trades.ts';
 import { marketSettings } from './features/trading/settings.ts';
+import type { Anvil } from './adapters/chain/anvil.ts';
+import { startDepositScanning, startLocalChain } from './features/chain/boot.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -29,7 +31,27 @@ async function main() {
   if (config.admin) await ensureAdmin(db, config.admin.userid, config.admin.password);
   const demoLines = await loadDemo(config, db, rootId);
 
-  const http = await serveHttp(config, database, say);
+  // USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose
+  // settings the HTTP workers read from the environment it sets.
+  let chain = config.chain;
+  let anvil: Anvil | undefined;
+  if (!chain && config.localChain) {
+    try {
+      const local = await startLocalChain(config);
+      chain = local.chain;
+      anvil = local.anvil;
+      say(
+        `Local test chain (anvil) at ${local.chain.rpcUrl}: test USDT ${local.chain.token}, a block every 2 s`,
+      );
+    } catch (err) {
+      say(
+        `The local test chain did not start (deposits are off): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  const appConfig = { ...config, chain };
+
+  const http = await serveHttp(appConfig, database, say);
   const log = { info: say, error: (m: string) => process.stderr.write(`${m}\n`) };
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
@@ -80,6 +102,10 @@ async function main() {
     });
   }
 
+  const stopScanning = chain
+    ? startDepositScanning(db, createLedger(db), chain, { error: (m) => process.stderr.write(`${m}\n`) })
+    : () => {};
+
   const url = `http://localhost:${config.port}`;
   say(
     `\nMember platform is running at ${url}  (API docs: ${url}/api/docs; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
@@ -97,9 +123,11 @@ async function main() {
     say(`\n${signal}: stopping...`);
     scheduler.stop();
     stopSweep();
+    stopScanning();
     await feed.stop();
     await http.stop();
     await database.close();
+    await anvil?.stop();
     say('stopped.');
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
 import * as shop from './calls/shop.ts';
 import * as bots from './calls/bots.ts';
+import * as chain from './calls/chain.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -33,6 +34,7 @@ export const CALLS: CallDef[] = [
   trading,
   shop,
   bots,
+  chain,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

@@ -19,3 +19,4 @@ export * from './calls/content.ts';
 export * from './calls/trading.ts';
 export * from './calls/shop.ts';
 export * from './calls/bots.ts';
+export * from './calls/chain.ts';

@@ -6,6 +6,7 @@ import { NETWORK_MESSAGES } from './messages/network.ts';
 import { TRADING_MESSAGES } from './messages/trading.ts';
 import { SHOP_MESSAGES } from './messages/shop.ts';
 import { BOT_MESSAGES } from './messages/bots.ts';
+import { CHAIN_MESSAGES } from './messages/chain.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -451,6 +452,7 @@ export const MESSAGES = {
   ...TRADING_MESSAGES,
   ...SHOP_MESSAGES,
   ...BOT_MESSAGES,
+  ...CHAIN_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,6 +6,7 @@ import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
 import * as shop from './calls/shop.ts';
 import * as bots from './calls/bots.ts';
+import * as chain from './calls/chain.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -24,6 +25,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   trading: { file: 'trading', exports: trading },
   shop: { file: 'shop', exports: shop },
   bots: { file: 'bots', exports: bots },
+  chain: { file: 'chain', exports: chain },
   kyc: { file: 'kyc', exports: kyc },
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },

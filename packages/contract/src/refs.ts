@@ -3,6 +3,7 @@ export * from './refs/admin-money.ts';
 export * from './refs/admin-network.ts';
 export * from './refs/auth.ts';
 export * from './refs/bots.ts';
+export * from './refs/chain.ts';
 export * from './refs/content.ts';
 export * from './refs/kyc.ts';
 export * from './refs/member.ts';

@@ -155,6 +155,11 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/wallet/pages/HistoryPage.tsx'),
     auth: true,
   },
+  '/pages/Wallet/menuTOPUP': {
+    load: () => import('../features/chain/pages/TopupPage.tsx'),
+    auth: true,
+    texts: 'chain',
+  },
   '/pages/Wallet/menuWithdraw': {
     load: () => import('../features/withdraw/pages/WithdrawPage.tsx'),
     auth: true,
@@ -301,6 +306,12 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/trading/pages/ExchangeAccountsPage.tsx'),
     auth: true,
     texts: 'trading',
+  },
+  '/pages/admin/chain': {
+    load: () => import('../features/chain/pages/AdminChainPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'chain',
   },
   '/pages/admin/bots': {
     load: () => import('../features/bots/pages/AdminBotsPage.tsx'),

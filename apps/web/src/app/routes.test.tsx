@@ -27,9 +27,9 @@ describe('routes', () => {
 
   it('shows "Coming soon" with the page title and a back button on a page not built yet', async () => {
     await setLanguage('bm-MY');
-    renderAt('/pages/Wallet/menuTOPUP');
+    renderAt('/pages/personal/trader');
     expect((await screen.findByTestId('coming-soon')).textContent).toContain('Akan datang');
-    expect(screen.getByTestId('nav-title').textContent).toBe('Tambah nilai');
+    expect(screen.getByTestId('nav-title').textContent).toBe('Pedagang');
     expect(screen.getByTestId('nav-back').getAttribute('aria-label')).toBe('Kembali');
   });
 

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'content',
   'trading',
   'shop',
+  'chain',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -28,7 +29,7 @@ export type Resources = Record<Namespace, Record<string, unknown>>;
  * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
  * (routes.tsx): a member's phone never downloads the admin area's texts, nor the content pages' before it opens one.
  */
-export const PAGE_NAMESPACES = ['admin', 'content', 'trading', 'shop'] as const;
+export const PAGE_NAMESPACES = ['admin', 'content', 'trading', 'shop', 'chain'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type FirstResources = Omit<Resources, PageNamespace>;
 
@@ -48,18 +49,21 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     content: () => import('./en-US/content.json'),
     trading: () => import('./en-US/trading.json'),
     shop: () => import('./en-US/shop.json'),
+    chain: () => import('./en-US/chain.json'),
   },
   'zh-CN': {
     admin: () => import('./zh-CN/admin.json'),
     content: () => import('./zh-CN/content.json'),
     trading: () => import('./zh-CN/trading.json'),
     shop: () => import('./zh-CN/shop.json'),
+    chain: () => import('./zh-CN/chain.json'),
   },
   'bm-MY': {
     admin: () => import('./bm-MY/admin.json'),
     content: () => import('./bm-MY/content.json'),
     trading: () => import('./bm-MY/trading.json'),
     shop: () => import('./bm-MY/shop.json'),
+    chain: () => import('./bm-MY/chain.json'),
   },
 };
 
@@ -76,6 +80,7 @@ export async function loadResources(lang: Language): Promise<Resources> {
     content: await loadPageNamespace(lang, 'content'),
     trading: await loadPageNamespace(lang, 'trading'),
     shop: await loadPageNamespace(lang, 'shop'),
+    chain: await loadPageNamespace(lang, 'chain'),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import { type Address, getAddress } from 'viem';
 import type { Db } from '../../db/database.ts';
 import { depositAddress } from './addresses.ts';
 
@@ -18,7 +18,8 @@ export async function memberDepositAddress(
     .where('chain_id', '=', chainId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
-  if (found) return found.address as Address;
+  // Stored in lower case (the scanner matches logs by it), shown with its checksum.
+  if (found) return getAddress(found.address);
   const index = Number(memberId);
   if (!Number.isSafeInteger(index) || index >= 2 ** 31)
     throw new Error(`no deposit index for member ${memberId}`);

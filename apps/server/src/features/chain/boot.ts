@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Address, createPublicClient, http, type PublicClient } from 'viem';
+import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
+import type { ChainConfig, Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Ledger } from '../../ledger/index.ts';
+import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
+import { deployTestUsdt, localClients } from './local.ts';
+import { createDepositScanner } from './scanner.ts';
+
+/**
+ * npm start's local test chain: anvil with its state under DATA_DIR (it survives a restart), a block every 2 s,
+ * the test USDT deployed once (its address kept beside the state) with the supply on anvil's first account. The
+ * chain's settings go to the environment, so the HTTP workers forked afterwards read the same chain.
+ */
+export async function startLocalChain(config: Config): Promise<{ anvil: Anvil; chain: ChainConfig }> {
+  const dir = path.join(config.dataDir, 'chain');
+  mkdirSync(dir, { recursive: true });
+  const anvil = await startAnvil({ blockTime: 2, stateFile: path.join(dir, 'anvil-state.json') });
+  const saved = path.join(dir, 'local.json');
+  let token: Address | undefined;
+  if (existsSync(saved)) {
+    const known = (JSON.parse(readFileSync(saved, 'utf8')) as { token?: Address }).token;
+    // A state file lost or from elsewhere: the token is deployed again.
+    const code = known ? await localClients(anvil.url).client.getCode({ address: known }) : undefined;
+    if (code && code !== '0x') token = known;
+  }
+  if (!token) {
+    token = await deployTestUsdt(anvil.url);
+    writeFileSync(saved, `${JSON.stringify({ token }, null, 2)}\n`);
+  }
+  const chain: ChainConfig = {
+    rpcUrl: anvil.url,
+    chainId: 31337,
+    name: 'Local test chain',
+    network: 'ERC20',
+    explorer: '',
+    token,
+    xpub: xpubOf(LOCAL_TEST_MNEMONIC, 1),
+    confirmations: 6,
+    minimum: config.chain?.minimum ?? '1',
+    test: true,
+  };
+  Object.assign(process.env, {
+    CHAIN_RPC_URL: chain.rpcUrl,
+    CHAIN_ID: String(chain.chainId),
+    CHAIN_NAME: chain.name,
+    CHAIN_TEST: '1',
+    USDT_CONTRACT: chain.token,
+    DEPOSIT_XPUB: chain.xpub,
+  });
+  return { anvil, chain };
+}
+
+/** The deposit scanner's loop: a step every 2 s (several servers may run it: see scanner.ts). */
+export function startDepositScanning(
+  db: Db,
+  ledger: Ledger,
+  chain: ChainConfig,
+  log: { error: (m: string) => void },
+) {
+  const minimum = BigInt(Math.round(Number(chain.minimum) * 1_000_000));
+  const scanner = createDepositScanner({
+    db,
+    ledger,
+    client: createPublicClient({ transport: http(chain.rpcUrl), cacheTime: 0 }) as PublicClient,
+    chainId: chain.chainId,
+    token: chain.token,
+    confirmations: chain.confirmations,
+    minimum,
+  });
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastError = '';
+  const tick = async () => {
+    try {
+      await scanner.step();
+      lastError = '';
+    } catch (err) {
+      const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);
+      if (msg !== lastError) log.error(`deposit scanner: ${msg}`);
+      lastError = msg;
+    }
+    if (!stopped) timer = setTimeout(tick, 2000);
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

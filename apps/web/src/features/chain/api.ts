@@ -1,0 +1,30 @@
+import { adminChainInfo, depositAddress, depositMenu, depositRecord, testDeposit } from '@mp/contract/web';
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiEnvelope } from '../../lib/api.ts';
+
+export const chainKeys = {
+  all: ['chain'] as const,
+  menu: ['chain', 'menu'] as const,
+  address: (network: string) => ['chain', 'address', network] as const,
+  records: ['chain', 'records'] as const,
+  admin: ['chain', 'admin'] as const,
+};
+
+export const depositMenuQuery = queryOptions({
+  queryKey: chainKeys.menu,
+  queryFn: () => api(depositMenu, {}),
+});
+export const depositAddressQuery = (network: string) =>
+  queryOptions({ queryKey: chainKeys.address(network), queryFn: () => api(depositAddress, { network }) });
+export const depositRecordsQuery = queryOptions({
+  queryKey: chainKeys.records,
+  queryFn: () => api(depositRecord, { page: 1, pagesize: 20 }, { quiet: true }),
+  // While a deposit confirms, the list refreshes by itself.
+  refetchInterval: (q) => (q.state.data?.list.some((d) => d.state === 'pending') ? 2000 : 10_000),
+});
+export const adminChainQuery = queryOptions({
+  queryKey: chainKeys.admin,
+  queryFn: () => api(adminChainInfo, {}),
+  refetchInterval: 5000,
+});
+export const sendTestDeposit = () => apiEnvelope(testDeposit, {});

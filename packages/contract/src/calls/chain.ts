@@ -44,7 +44,13 @@ export const symbolActionToken = defineCall({
     symbol: z.string(),
     action: z.string(),
     list: z.array(
-      z.object({ network: z.string(), name: z.string(), contract: z.string(), decimals: z.number(), explorer: z.string() }),
+      z.object({
+        network: z.string(),
+        name: z.string(),
+        contract: z.string(),
+        decimals: z.number(),
+        explorer: z.string(),
+      }),
     ),
   }),
 });
@@ -54,7 +60,8 @@ export const depositAddress = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'chain',
-  summary: "The member's own deposit address on a network, with its QR code, the minimum and the confirmations",
+  summary:
+    "The member's own deposit address on a network, with its QR code, the minimum and the confirmations",
   request: z.object({ network: optionalText(20) }),
   response: networkSchema.extend({
     address: z.string(),
@@ -93,7 +100,8 @@ export const testDeposit = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'chain',
-  summary: 'On the local test chain only: sends 100 test USDT to the member’s deposit address, to watch a deposit confirm',
+  summary:
+    'On the local test chain only: sends 100 test USDT to the member’s deposit address, to watch a deposit confirm',
   request: empty,
   response: z.object({ tx_hash: z.string(), amount: money }),
 });

@@ -28,6 +28,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A child process that stops anvil when this process is gone, even killed (SIGKILL runs no exit hook): it polls our
+ * pid once a second, then stops anvil if that pid is still the anvil on our port. Its own process group: Ctrl-C does
+ * not reach it.
+ */
+function startWatchdog(anvil: number, port: number): ChildProcess {
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done
+if tr '\\0' ' ' < /proc/${anvil}/cmdline 2>/dev/null | grep -q -- "--port ${port}"; then kill -TERM ${anvil}; fi`;
+  const child = spawn('sh', ['-c', script, 'anvil-watchdog'], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
+}
+
 async function rpcReady(url: string): Promise<boolean> {
   try {
     const res = await fetch(url, {
@@ -51,6 +64,7 @@ export async function startAnvil(opts: { blockTime?: number; stateFile?: string;
   child.stderr?.on('data', (c: Buffer) => {
     stderr = (stderr + c.toString()).slice(-2000);
   });
+  const watchdog = startWatchdog(child.pid ?? 0, port);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   while (!(await rpcReady(url))) {
@@ -66,6 +80,7 @@ export async function startAnvil(opts: { blockTime?: number; stateFile?: string;
     port,
     stop: () =>
       new Promise<void>((resolve) => {
+        watchdog.kill();
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         // SIGTERM lets anvil write its state file.

@@ -488,8 +488,13 @@ describe('admin market settings and the ticker stream', () => {
       { token: admin },
     );
     expect(saved.symbols).toEqual(['BTC/USDT', 'ETH/USDT']);
-    const list = await t.ok<{ list: Ticker[] }>('Online/GetcMarket');
-    expect(list.list.map((r) => r.symbol)).toEqual(['BTC/USDT', 'ETH/USDT']);
+    // The markets list reads the settings from memory, which the change feed brings up to date (at once, or a
+    // moment later on a busy machine).
+    await expect
+      .poll(async () => (await t.ok<{ list: Ticker[] }>('Online/GetcMarket')).list.map((r) => r.symbol), {
+        timeout: 5000,
+      })
+      .toEqual(['BTC/USDT', 'ETH/USDT']);
     await t.ok(
       'Admin/marketsettings',
       {

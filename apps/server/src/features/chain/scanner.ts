@@ -3,6 +3,9 @@ import { type Address, type Hash, parseAbiItem, type PublicClient } from 'viem';
 import type { Db } from '../../db/database.ts';
 import { type Ledger, memberAccount, platformAccount } from '../../ledger/index.ts';
 
+/** Blocks before the head where a chain's first scan starts (without a start block). */
+const FIRST_SCAN_BACK = 1000n;
+
 export const TRANSFER = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
@@ -42,10 +45,13 @@ export function createDepositScanner(d: ScannerDeps) {
     return b?.hash ?? undefined;
   }
 
-  async function cursor() {
+  async function cursor(head: bigint) {
+    // A chain's first scan starts at startBlock, else a little before the head: a new deployment has no deposits
+    // in the chain's history to look for.
+    const first = d.startBlock ?? (head > FIRST_SCAN_BACK ? head - FIRST_SCAN_BACK : 0n);
     await d.db
       .insertInto('chain_cursors')
-      .values({ chain_id: d.chainId, next_block: String(d.startBlock ?? 0n) })
+      .values({ chain_id: d.chainId, next_block: String(first) })
       .onConflict((oc) => oc.column('chain_id').doNothing())
       .execute();
     const row = await d.db
@@ -68,7 +74,7 @@ export function createDepositScanner(d: ScannerDeps) {
 
   /** Reads the next range of logs; false when there was nothing new (or another scanner took the range). */
   async function scanRange(head: bigint): Promise<boolean> {
-    const c = await cursor();
+    const c = await cursor(head);
     if (c.lastHash && c.next > 0n) {
       const now = await blockHash(c.next - 1n);
       if (now && now !== c.lastHash) {

@@ -574,6 +574,13 @@ describe('inventory', () => {
       { token: m.token },
     );
     expect(menu.products.map((x) => x.product_id)).toEqual([p]);
+    const one = await t.ok<{ product_id: string; quantity: number; records: { kind: string }[] }>(
+      'Inventory/stock',
+      { product_id: p },
+      { token: m.token },
+    );
+    expect(one).toMatchObject({ product_id: p, quantity: 1 });
+    expect(one.records.map((r) => r.kind)).toEqual(['sent', 'bought']);
   });
 
   it('ten parallel sends of a stock of three: three go through, the total is kept', async () => {

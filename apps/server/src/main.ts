@@ -18,7 +18,7 @@ import { createMarketData } from './features/trading/market-data.ts';
 import { loadDemoTrades } from './features/trading/demo-trades.ts';
 import { marketSettings } from './features/trading/settings.ts';
 import type { Anvil } from './adapters/chain/anvil.ts';
-import { startDepositScanning, startLocalChain } from './features/chain/boot.ts';
+import { sendDemoDeposits, startDepositScanning, startLocalChain } from './features/chain/boot.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -102,6 +102,10 @@ async function main() {
     });
   }
 
+  if (chain?.test && anvil && config.demoData)
+    await sendDemoDeposits(db, config, chain).catch((err: unknown) =>
+      log.error(`demo deposits: ${String(err)}`),
+    );
   const stopScanning = chain
     ? startDepositScanning(db, createLedger(db), chain, { error: (m) => process.stderr.write(`${m}\n`) })
     : () => {};

@@ -6,7 +6,8 @@ import type { ChainConfig, Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Ledger } from '../../ledger/index.ts';
 import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
-import { deployTestUsdt, localClients } from './local.ts';
+import { memberDepositAddress } from './deposit-addresses.ts';
+import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
 import { createDepositScanner } from './scanner.ts';
 
 /**
@@ -89,4 +90,25 @@ export function startDepositScanning(
     stopped = true;
     if (timer) clearTimeout(timer);
   };
+}
+
+/**
+ * Demo data on the local test chain: alice and bob each receive 250 test USDT at their deposit addresses once (a mark
+ * beside the chain's state), so their deposit records show a deposit confirming and then credited on a first start.
+ */
+export async function sendDemoDeposits(db: Db, config: Config, chain: ChainConfig) {
+  const saved = path.join(config.dataDir, 'chain', 'local.json');
+  const state = existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Record<string, unknown>) : {};
+  if (state.token !== chain.token || state.demoDeposits) return;
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'userid'])
+    .where('userid', 'in', ['alice', 'bob'])
+    .orderBy('id')
+    .execute();
+  for (const m of members) {
+    const address = await memberDepositAddress(db, chain.chainId, chain.xpub, m.id);
+    await sendTestUsdt(chain.rpcUrl, chain.token, address, 250_000_000n);
+  }
+  writeFileSync(saved, `${JSON.stringify({ ...state, demoDeposits: true }, null, 2)}\n`);
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { freePort } from '../../db/embedded.ts';
 
 /**
  * A local EVM chain: Foundry's `anvil`, whose binary ships inside its npm package (nothing is downloaded). With
@@ -15,17 +15,6 @@ export function anvilBinary(): string {
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
   const dir = require.resolve(`${pkg}/package.json`).replace(/package\.json$/, '');
   return `${dir}bin/anvil${process.platform === 'win32' ? '.exe' : ''}`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 /**

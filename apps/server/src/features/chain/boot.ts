@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ASSETS, parseAmount } from '@mp/contract';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
 import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig, Config } from '../../config.ts';
@@ -61,7 +62,9 @@ export function startDepositScanning(
   chain: ChainConfig,
   log: { error: (m: string) => void },
 ) {
-  const minimum = BigInt(Math.round(Number(chain.minimum) * 1_000_000));
+  const min = parseAmount(chain.minimum, ASSETS.USDT.decimals);
+  if (!min.ok) throw new Error(`DEPOSIT_MINIMUM is not an amount: ${chain.minimum}`);
+  const minimum = min.value;
   const scanner = createDepositScanner({
     db,
     ledger,

@@ -34,6 +34,18 @@ type Values = {
   stop_loss_percent: string;
 };
 
+/** The form's number fields in order: field, input id (the e2e types into it), label key, keyboard. */
+const NUMBER_FIELDS = [
+  ['base_order', 'bot-base', 'baseOrder', 'decimal'],
+  ['safety_order', 'bot-safety', 'safetyOrder', 'decimal'],
+  ['max_safety', 'bot-max-safety', 'maxSafety', 'numeric'],
+  ['deviation_percent', 'bot-deviation', 'deviation', 'decimal'],
+  ['step_scale', 'bot-step-scale', 'stepScale', 'decimal'],
+  ['volume_scale', 'bot-volume-scale', 'volumeScale', 'decimal'],
+  ['take_profit_percent', 'bot-take-profit', 'takeProfit', 'decimal'],
+  ['stop_loss_percent', 'bot-stop-loss', 'stopLoss', 'decimal'],
+] as const;
+
 const DEFAULTS: Values = {
   name: '',
   account: 'demo',
@@ -184,34 +196,11 @@ export function BotForm({
       ) : (
         <p className="hint bot-hint">{t('bots.form.spotLongOnly')}</p>
       )}
-      <Form.Item name="base_order" label={t('bots.form.baseOrder')} rules={rule('base_order')}>
-        <Input id="bot-base" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="safety_order" label={t('bots.form.safetyOrder')} rules={rule('safety_order')}>
-        <Input id="bot-safety" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="max_safety" label={t('bots.form.maxSafety')} rules={rule('max_safety')}>
-        <Input id="bot-max-safety" inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="deviation_percent" label={t('bots.form.deviation')} rules={rule('deviation_percent')}>
-        <Input id="bot-deviation" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="step_scale" label={t('bots.form.stepScale')} rules={rule('step_scale')}>
-        <Input id="bot-step-scale" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="volume_scale" label={t('bots.form.volumeScale')} rules={rule('volume_scale')}>
-        <Input id="bot-volume-scale" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item
-        name="take_profit_percent"
-        label={t('bots.form.takeProfit')}
-        rules={rule('take_profit_percent')}
-      >
-        <Input id="bot-take-profit" inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="stop_loss_percent" label={t('bots.form.stopLoss')} rules={rule('stop_loss_percent')}>
-        <Input id="bot-stop-loss" inputMode="decimal" />
-      </Form.Item>
+      {NUMBER_FIELDS.map(([name, id, label, mode]) => (
+        <Form.Item key={name} name={name} label={t(`bots.form.${label}`)} rules={rule(name)}>
+          <Input id={id} inputMode={mode} />
+        </Form.Item>
+      ))}
       <p className="hint bot-hint" data-testid="bot-budget">
         {v.market === 'perp' && lev > 1
           ? t('bots.form.budgetMargin', {

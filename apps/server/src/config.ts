@@ -1,3 +1,4 @@
+import { privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -56,6 +57,13 @@ const envSchema = z.object({
   USDT_CONTRACT: z.string().optional(),
   DEPOSIT_XPUB: z.string().optional(),
   DEPOSIT_MINIMUM: z.string().default('1'),
+  /** The hot wallet's private key (payouts); else DATA_DIR/hot-wallet.key (mode 0600) is read. */
+  HOT_WALLET_KEY: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'a 32-byte hex private key')
+    .optional(),
+  /** Set by the main process for its HTTP workers: the hot wallet's address (never its key). */
+  HOT_WALLET_ADDRESS: z.string().optional(),
   EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
   MAP_TILE_URL: z.string().default(''),
@@ -183,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             confirmations: 6,
             minimum: e.DEPOSIT_MINIMUM,
             test: e.CHAIN_TEST === '1',
+            hotWallet: e.HOT_WALLET_KEY
+              ? privateKeyToAccount(hexKey(e.HOT_WALLET_KEY)).address
+              : (e.HOT_WALLET_ADDRESS as `0x${string}` | undefined),
           }
         : undefined,
     localChain: !e.CHAIN_RPC_URL && e.CHAIN !== '0',
@@ -207,4 +218,10 @@ export type ChainConfig = {
   minimum: string;
   /** The local test chain of npm start. */
   test: boolean;
+  /** The hot wallet's address: approved withdrawals to this network are paid on chain from it (else by hand). */
+  hotWallet?: `0x${string}`;
 };
+
+/** A private key as viem takes it. */
+export const hexKey = (key: string): `0x${string}` =>
+  (key.startsWith('0x') ? key : `0x${key}`) as `0x${string}`;

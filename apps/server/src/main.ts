@@ -18,7 +18,13 @@ import { createMarketData } from './features/trading/market-data.ts';
 import { loadDemoTrades } from './features/trading/demo-trades.ts';
 import { marketSettings } from './features/trading/settings.ts';
 import type { Anvil } from './adapters/chain/anvil.ts';
-import { sendDemoDeposits, startDepositScanning, startLocalChain } from './features/chain/boot.ts';
+import {
+  sendDemoDeposits,
+  startDepositScanning,
+  startLocalChain,
+  startPayouts,
+} from './features/chain/boot.ts';
+import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.ts';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -35,11 +41,13 @@ async function main() {
   // settings the HTTP workers read from the environment it sets.
   let chain = config.chain;
   let anvil: Anvil | undefined;
+  let hotWalletKey: `0x${string}` | undefined;
   if (!chain && config.localChain) {
     try {
       const local = await startLocalChain(config);
       chain = local.chain;
       anvil = local.anvil;
+      hotWalletKey = local.hotWalletKey;
       say(
         `Local test chain (anvil) at ${local.chain.rpcUrl}: test USDT ${local.chain.token}, a block every 2 s`,
       );
@@ -48,6 +56,24 @@ async function main() {
         `The local test chain did not start (deposits are off): ${err instanceof Error ? err.message : String(err)}`,
       );
     }
+  }
+  if (chain && !hotWalletKey) {
+    // A real network: the hot wallet's key from HOT_WALLET_KEY or DATA_DIR/hot-wallet.key; its address (never the
+    // key) goes to the HTTP workers. Without one, approved withdrawals are paid by hand.
+    try {
+      hotWalletKey = loadHotWalletKey(config.dataDir);
+    } catch (err) {
+      say(
+        `The hot wallet is not used (payouts are by hand): ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    if (hotWalletKey) {
+      chain = { ...chain, hotWallet: hotWalletAddress(hotWalletKey) };
+      process.env.HOT_WALLET_ADDRESS = chain.hotWallet;
+    } else
+      say(
+        'No hot wallet (HOT_WALLET_KEY or DATA_DIR/hot-wallet.key): approved withdrawals are paid by hand.',
+      );
   }
   const appConfig = { ...config, chain };
 
@@ -109,6 +135,12 @@ async function main() {
   const stopScanning = chain
     ? startDepositScanning(db, createLedger(db), chain, { error: (m) => process.stderr.write(`${m}\n`) })
     : () => {};
+  const stopPayouts =
+    chain && hotWalletKey
+      ? startPayouts(db, createLedger(db), chain, hotWalletKey, {
+          error: (m) => process.stderr.write(`${m}\n`),
+        })
+      : () => {};
 
   const url = `http://localhost:${config.port}`;
   say(
@@ -128,6 +160,7 @@ async function main() {
     scheduler.stop();
     stopSweep();
     stopScanning();
+    stopPayouts();
     await feed.stop();
     await http.stop();
     await database.close();

@@ -30,13 +30,51 @@ export interface ChainDepositsTable {
   from_address: string;
   /** Token units (USDT: 6 decimals, the same as the ledger's). */
   amount: string;
-  state: 'pending' | 'credited' | 'dropped' | 'below_minimum';
+  state: 'detected' | 'credited' | 'dropped' | 'below_minimum';
   detected_at: CreatedAt;
   credited_at: Date | null;
+}
+
+export interface ChainHotWalletsTable {
+  chain_id: number;
+  /** Lower-case 0x address. */
+  address: string;
+  next_nonce: string;
+}
+
+export interface ChainFreeNoncesTable {
+  chain_id: number;
+  address: string;
+  nonce: string;
+}
+
+export type SendState = 'queued' | 'signed' | 'broadcast' | 'confirmed' | 'failed';
+
+export interface ChainSendsTable {
+  id: Generated<string>;
+  chain_id: number;
+  from_address: string;
+  kind: 'payout' | 'gas';
+  key: string;
+  withdrawal_id: string | null;
+  to_address: string;
+  /** Token units for a payout, wei for gas. */
+  amount: string;
+  state: SendState;
+  nonce: string | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  block_number: string | null;
+  error: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface ChainTables {
   chain_addresses: ChainAddressesTable;
   chain_cursors: ChainCursorsTable;
   chain_deposits: ChainDepositsTable;
+  chain_hot_wallets: ChainHotWalletsTable;
+  chain_free_nonces: ChainFreeNoncesTable;
+  chain_sends: ChainSendsTable;
 }

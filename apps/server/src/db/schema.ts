@@ -161,6 +161,11 @@ export interface WithdrawalsTable {
   reason: Generated<string>;
   payout_transfer_id: string;
   fee_transfer_id: string | null;
+  /** The on-chain payout of an approved withdrawal (null: not paid on chain). */
+  payout_state: 'queued' | 'broadcast' | 'confirmed' | 'failed' | null;
+  tx_hash: string | null;
+  payout_error: Generated<string>;
+  payout_attempt: Generated<number>;
   decided_by: string | null;
   decided_at: NullableTimestamp;
   created_at: CreatedAt;

@@ -15,15 +15,19 @@ type Props = {
   statusLabel: string;
   /** Who asked for it: shown first in the main line (the admin review); the member's own list leaves it out. */
   userid?: string;
+  /** The on-chain payout's state in the caller's words ('' when it is not paid on chain), and its words. */
+  payout?: { label: string; tx: string; error: string };
   /** Below the record: a rejection reason, the decision, or the review buttons. */
   children?: ReactNode;
 };
+
+const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
 
 /**
  * One withdrawal as a record row: amount, fee and receive, the address, when, and its state. The member's
  * list puts the state on the main line; the admin review puts who asked there and the state with the time.
  */
-export function WithdrawalRecord({ w, testId, statusLabel, userid, children }: Props) {
+export function WithdrawalRecord({ w, testId, statusLabel, userid, payout, children }: Props) {
   const { t } = useTranslation();
   const amount = <Money value={w.amount} asset={w.asset} testId={`${testId}-amount`} />;
   const status = (
@@ -74,6 +78,30 @@ export function WithdrawalRecord({ w, testId, statusLabel, userid, children }: P
           </div>
         </>
       )}
+      {w.payout_state && payout ? (
+        <div className="record-sub payout-line" data-testid={`${testId}-payout`} data-payout={w.payout_state}>
+          <span className={`payout-state payout-${w.payout_state}`}>{payout.label}</span>
+          {w.tx_hash ? (
+            <span className="payout-tx">
+              {payout.tx}{' '}
+              {w.explorer_url ? (
+                <a href={w.explorer_url} target="_blank" rel="noreferrer" data-testid={`${testId}-tx`}>
+                  {shortHash(w.tx_hash)}
+                </a>
+              ) : (
+                <span data-testid={`${testId}-tx`} title={w.tx_hash}>
+                  {shortHash(w.tx_hash)}
+                </span>
+              )}
+            </span>
+          ) : null}
+          {w.payout_state === 'failed' && w.payout_error ? (
+            <span className="field-error" data-testid={`${testId}-payout-error`}>
+              {payout.error}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
       {children}
     </article>
   );

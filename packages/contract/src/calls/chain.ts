@@ -8,7 +8,8 @@ import { pagedSchema } from '../envelope.ts';
  */
 const money = z.string();
 
-export const DEPOSIT_STATES = ['pending', 'credited', 'dropped', 'below_minimum'] as const;
+/** `detected`: seen on chain, waiting for its confirmations. */
+export const DEPOSIT_STATES = ['detected', 'credited', 'dropped', 'below_minimum'] as const;
 
 export const networkSchema = z.object({
   network: z.string(),
@@ -65,6 +66,9 @@ export const depositAddress = defineCall({
   request: z.object({ network: optionalText(20) }),
   response: networkSchema.extend({
     address: z.string(),
+    /** DESIGN.md's names of `confirmations` and `min`. */
+    confirmations_required: z.number(),
+    min_amount: money,
     /** A PNG data URL of the address's QR code. */
     qr: z.string(),
     /** The address on the chain's explorer, '' without one. */
@@ -84,12 +88,15 @@ export const depositRecord = defineCall({
       id: z.string(),
       network: z.string(),
       tx_hash: z.string(),
+      log_index: z.number(),
       amount: money,
       state: z.enum(DEPOSIT_STATES),
       confirmations: z.number(),
       required: z.number(),
       explorer_url: z.string(),
       detected_at: z.string(),
+      /** The same as detected_at (DESIGN.md's name). */
+      created_at: z.string(),
       credited_at: z.string(),
     }),
   ),
@@ -118,13 +125,29 @@ export const adminChainInfo = defineCall({
     network: z.string(),
     name: z.string(),
     chain_id: z.number(),
+    /** The node's URL without its path or query (they may hold an API key). */
+    rpc_url: z.string(),
     token: z.string(),
+    token_address: z.string(),
+    token_decimals: z.number(),
+    confirmations: z.number(),
+    /** The local test chain. */
+    demo: z.boolean(),
+    /** '' when no hot wallet is configured: approved withdrawals are then paid by hand. */
+    hot_wallet_address: z.string(),
+    hot_wallet_usdt: money,
+    /** The chain's native coin (gas), in ether units. */
+    hot_wallet_gas: z.string(),
+    /** Payouts by state (not yet confirmed or failed). */
+    payouts: z.object({ queued: z.number(), broadcast: z.number(), failed: z.number() }),
     head: z.number(),
     cursor: z.number(),
     lag: z.number(),
     pending: z.number(),
     /** USDT credited from the chain to members so far. */
     credited: money,
+    /** What members hold in their deposit wallets (the ledger). */
+    deposit_wallets: money,
     /** What the members' deposit addresses hold on chain now (not yet swept). */
     on_addresses: money,
     attention: z.array(

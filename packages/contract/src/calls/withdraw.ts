@@ -112,6 +112,9 @@ export const withdrawNote = defineCall({
   response: z.object({ notes: z.array(z.string()) }),
 });
 
+/** '' none; queued -> broadcast -> confirmed, or failed (the money stays held). */
+export const PAYOUT_STATES = ['', 'queued', 'broadcast', 'confirmed', 'failed'] as const;
+
 export const withdrawalSchema = z.object({
   id: z.string(),
   userid: z.string(),
@@ -123,6 +126,13 @@ export const withdrawalSchema = z.object({
   address_type: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   reason: z.string(),
+  /** The on-chain payout of an approved withdrawal; '' when it is not paid on chain (pending, rejected, by hand). */
+  payout_state: z.enum(PAYOUT_STATES),
+  tx_hash: z.string(),
+  /** The transaction on the chain's explorer ('' without one). */
+  explorer_url: z.string(),
+  /** Why the payout failed (the admin may retry or reject). */
+  payout_error: z.string(),
   created_at: z.string(),
   decided_at: z.string(),
   decided_by: z.string(),
@@ -174,10 +184,11 @@ export const adminApproveWd = defineCall({
   method: 'POST',
   auth: 'admin',
   tag: 'admin',
-  summary: 'Approves (pays out) or rejects (releases the hold) a pending withdrawal, exactly once',
+  summary:
+    'Approves (pays out: on chain when a hot wallet is set) or rejects (releases the hold) a pending withdrawal, exactly once; retries or rejects a failed payout',
   request: z.object({
     id: text(30),
-    action: oneOf(['approve', 'reject'] as const),
+    action: oneOf(['approve', 'reject', 'retry'] as const),
     reason: optionalText(300),
   }),
   response: withdrawalSchema,

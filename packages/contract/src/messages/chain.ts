@@ -22,4 +22,19 @@ export const CHAIN_MESSAGES = {
     'zh-CN': '已发送 100 测试 USDT，请在下方查看确认进度',
     'bm-MY': '100 USDT ujian dihantar: lihat pengesahannya di bawah',
   },
+  payout_not_failed: {
+    'en-US': 'Only a failed payout can be retried',
+    'zh-CN': '只有失败的出款可以重试',
+    'bm-MY': 'Hanya pembayaran yang gagal boleh dicuba semula',
+  },
+  payout_in_progress: {
+    'en-US': 'This withdrawal is being paid on chain; it can be rejected only if its payout fails',
+    'zh-CN': '该提现正在链上出款，仅在出款失败后才能拒绝',
+    'bm-MY': 'Pengeluaran ini sedang dibayar di rantaian; ia boleh ditolak hanya jika pembayarannya gagal',
+  },
+  payout_retried: {
+    'en-US': 'The payout is queued again',
+    'zh-CN': '出款已重新排队',
+    'bm-MY': 'Pembayaran dibarisgilirkan semula',
+  },
 } satisfies Record<string, Texts>;

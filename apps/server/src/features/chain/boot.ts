@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ASSETS, parseAmount } from '@mp/contract';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig, Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -9,6 +10,8 @@ import type { Ledger } from '../../ledger/index.ts';
 import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
+import { fundLocalHotWallet, hotWalletAddress, localHotWalletKey } from './hot-wallet.ts';
+import { createPayoutWorker } from './payouts.ts';
 import { createDepositScanner } from './scanner.ts';
 
 /**
@@ -16,7 +19,9 @@ import { createDepositScanner } from './scanner.ts';
  * the test USDT deployed once (its address kept beside the state) with the supply on anvil's first account. The
  * chain's settings go to the environment, so the HTTP workers forked afterwards read the same chain.
  */
-export async function startLocalChain(config: Config): Promise<{ anvil: Anvil; chain: ChainConfig }> {
+export async function startLocalChain(
+  config: Config,
+): Promise<{ anvil: Anvil; chain: ChainConfig; hotWalletKey: `0x${string}` }> {
   const dir = path.join(config.dataDir, 'chain');
   mkdirSync(dir, { recursive: true });
   const anvil = await startAnvil({ blockTime: 2, stateFile: path.join(dir, 'anvil-state.json') });
@@ -32,7 +37,11 @@ export async function startLocalChain(config: Config): Promise<{ anvil: Anvil; c
     token = await deployTestUsdt(anvil.url);
     writeFileSync(saved, `${JSON.stringify({ token }, null, 2)}\n`);
   }
+  const hotWalletKey = localHotWalletKey(config.dataDir);
+  const hotWallet = hotWalletAddress(hotWalletKey);
+  await fundLocalHotWallet(anvil.url, token, hotWallet);
   const chain: ChainConfig = {
+    hotWallet,
     rpcUrl: anvil.url,
     chainId: 31337,
     name: 'Local test chain',
@@ -51,39 +60,23 @@ export async function startLocalChain(config: Config): Promise<{ anvil: Anvil; c
     CHAIN_TEST: '1',
     USDT_CONTRACT: chain.token,
     DEPOSIT_XPUB: chain.xpub,
+    HOT_WALLET_ADDRESS: hotWallet,
   });
-  return { anvil, chain };
+  return { anvil, chain, hotWalletKey };
 }
 
-/** The deposit scanner's loop: a step every 2 s (several servers may run it: see scanner.ts). */
-export function startDepositScanning(
-  db: Db,
-  ledger: Ledger,
-  chain: ChainConfig,
-  log: { error: (m: string) => void },
-) {
-  const min = parseAmount(chain.minimum, ASSETS.USDT.decimals);
-  if (!min.ok) throw new Error(`DEPOSIT_MINIMUM is not an amount: ${chain.minimum}`);
-  const minimum = min.value;
-  const scanner = createDepositScanner({
-    db,
-    ledger,
-    client: createPublicClient({ transport: http(chain.rpcUrl), cacheTime: 0 }) as PublicClient,
-    chainId: chain.chainId,
-    token: chain.token,
-    confirmations: chain.confirmations,
-    minimum,
-  });
+/** A job's loop: a step every 2 s; an error is logged once until the job recovers. */
+function every2s(name: string, step: () => Promise<unknown>, log: { error: (m: string) => void }) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastError = '';
   const tick = async () => {
     try {
-      await scanner.step();
+      await step();
       lastError = '';
     } catch (err) {
       const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);
-      if (msg !== lastError) log.error(`deposit scanner: ${msg}`);
+      if (msg !== lastError) log.error(`${name}: ${msg}`);
       lastError = msg;
     }
     if (!stopped) timer = setTimeout(tick, 2000);
@@ -93,6 +86,50 @@ export function startDepositScanning(
     stopped = true;
     if (timer) clearTimeout(timer);
   };
+}
+
+const publicClient = (chain: ChainConfig) =>
+  createPublicClient({ transport: http(chain.rpcUrl), cacheTime: 0 }) as PublicClient;
+
+/** The deposit scanner's loop (several servers may run it: see scanner.ts). */
+export function startDepositScanning(
+  db: Db,
+  ledger: Ledger,
+  chain: ChainConfig,
+  log: { error: (m: string) => void },
+) {
+  const min = parseAmount(chain.minimum, ASSETS.USDT.decimals);
+  if (!min.ok) throw new Error(`DEPOSIT_MINIMUM is not an amount: ${chain.minimum}`);
+  const scanner = createDepositScanner({
+    db,
+    ledger,
+    client: publicClient(chain),
+    chainId: chain.chainId,
+    token: chain.token,
+    confirmations: chain.confirmations,
+    minimum: min.value,
+  });
+  return every2s('deposit scanner', scanner.step, log);
+}
+
+/** The payout worker's loop (several servers may run it: see payouts.ts). */
+export function startPayouts(
+  db: Db,
+  ledger: Ledger,
+  chain: ChainConfig,
+  hotWalletKey: `0x${string}`,
+  log: { error: (m: string) => void },
+) {
+  const worker = createPayoutWorker({
+    db,
+    ledger,
+    client: publicClient(chain),
+    chainId: chain.chainId,
+    token: chain.token,
+    account: privateKeyToAccount(hotWalletKey),
+    confirmations: chain.confirmations,
+  });
+  return every2s('payouts', worker.step, log);
 }
 
 /**

@@ -100,7 +100,7 @@ describe('deposit calls', () => {
     );
     expect(pending.list).toEqual([
       expect.objectContaining({
-        state: 'pending',
+        state: 'detected',
         confirmations: 1,
         amount: '100',
         explorer_url: `https://explorer.example/tx/${sent.body.data!.tx_hash}`,

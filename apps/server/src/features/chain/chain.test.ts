@@ -75,11 +75,11 @@ describe('deposits from the chain', () => {
     // anvil mines the transaction at once: 1 confirmation.
     await s.catchUp();
     expect(await depositsOf(m.id)).toEqual([
-      expect.objectContaining({ state: 'pending', amount: '25000000' }),
+      expect.objectContaining({ state: 'detected', amount: '25000000' }),
     ]);
     await mine(4);
     await s.step();
-    expect((await depositsOf(m.id))[0]!.state).toBe('pending');
+    expect((await depositsOf(m.id))[0]!.state).toBe('detected');
     expect(await deposited(m.token)).toBe('0');
     await mine(1);
     await s.step();
@@ -120,7 +120,7 @@ describe('deposits from the chain', () => {
     const raw = (await rpc('eth_getRawTransactionByHash', [hash])) as Hex;
     await mine(2);
     await s.catchUp();
-    expect((await depositsOf(m.id))[0]!.state).toBe('pending');
+    expect((await depositsOf(m.id))[0]!.state).toBe('detected');
     // The blocks holding the deposit leave the chain; a longer chain without it takes their place.
     await rpc('evm_revert', [snapshot]);
     await mine(8);

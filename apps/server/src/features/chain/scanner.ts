@@ -116,7 +116,7 @@ export function createDepositScanner(d: ScannerDeps) {
           address,
           from_address: (l.args.from ?? '').toLowerCase(),
           amount: amount.toString(),
-          state: amount < d.minimum ? ('below_minimum' as const) : ('pending' as const),
+          state: amount < d.minimum ? ('below_minimum' as const) : ('detected' as const),
         },
       ];
     });
@@ -154,7 +154,7 @@ export function createDepositScanner(d: ScannerDeps) {
       .selectFrom('chain_deposits')
       .selectAll()
       .where('chain_id', '=', d.chainId)
-      .where('state', '=', 'pending')
+      .where('state', '=', 'detected')
       .orderBy('block_number')
       .limit(1000)
       .execute();
@@ -168,7 +168,7 @@ export function createDepositScanner(d: ScannerDeps) {
           .updateTable('chain_deposits')
           .set({ state: 'dropped' })
           .where('id', '=', p.id)
-          .where('state', '=', 'pending')
+          .where('state', '=', 'detected')
           .where('block_hash', '=', p.block_hash)
           .executeTakeFirst();
         if (gone.numUpdatedRows > 0n) dropped++;
@@ -188,7 +188,7 @@ export function createDepositScanner(d: ScannerDeps) {
             .updateTable('chain_deposits')
             .set({ state: 'credited', credited_at: new Date() })
             .where('id', '=', p.id)
-            .where('state', '=', 'pending')
+            .where('state', '=', 'detected')
             .executeTakeFirst();
           if (marked.numUpdatedRows === 0n) return { credited: false };
           await op.post([

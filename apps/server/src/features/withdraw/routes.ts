@@ -119,7 +119,12 @@ export function withdrawRoutes(d: MoneyDeps) {
           .where('member_id', '=', ctx.member.id)
           .executeTakeFirstOrThrow(),
       ]);
-      return { list: rows.map(withdrawalView), page, pagesize, total: Number(count.n) };
+      return {
+        list: rows.map((r) => withdrawalView(r, d.config.chain)),
+        page,
+        pagesize,
+        total: Number(count.n),
+      };
     }),
 
     handle(adminWdList, async ({ page, pagesize, status, userid, from, to }) => {
@@ -153,7 +158,7 @@ export function withdrawRoutes(d: MoneyDeps) {
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        list: rows.map(withdrawalView),
+        list: rows.map((r) => withdrawalView(r, d.config.chain)),
         page,
         pagesize,
         total: Number(totals.n),
@@ -164,7 +169,10 @@ export function withdrawRoutes(d: MoneyDeps) {
 
     handle(adminApproveWd, async (input, ctx) => {
       const view = await decideWithdrawal(d, ctx, input);
-      return reply(view, input.action === 'approve' ? 'approved' : 'rejected');
+      return reply(
+        view,
+        input.action === 'approve' ? 'approved' : input.action === 'retry' ? 'payout_retried' : 'rejected',
+      );
     }),
 
     handle(adminUnbindAddress, async ({ userid, reason }, ctx) => {

@@ -9,7 +9,8 @@ import {
   WITHDRAWAL_FEE_BPS,
   type withdrawSave,
 } from '@mp/contract';
-import type { Conn } from '../../db/database.ts';
+import type { ChainConfig } from '../../config.ts';
+import { type Conn, inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
@@ -18,6 +19,8 @@ import { audit } from '../admin/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { WITHDRAW } from '../wallet/settings.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
+import { explorerUrl } from '../chain/explorer.ts';
+import { queuePayout } from '../chain/payouts.ts';
 import { normalizeAddress, networkName } from './address.ts';
 
 export function boundAddress(db: Conn, memberId: string) {
@@ -75,12 +78,15 @@ type WithdrawalRow = {
   address_type: string;
   status: 'pending' | 'approved' | 'rejected';
   reason: string;
+  payout_state: 'queued' | 'broadcast' | 'confirmed' | 'failed' | null;
+  tx_hash: string | null;
+  payout_error: string;
   created_at: Date | string;
   decided_at: Date | string | null;
   decided_by_userid: string | null;
 };
 
-export function withdrawalView(r: WithdrawalRow) {
+export function withdrawalView(r: WithdrawalRow, chain: ChainConfig | undefined) {
   return {
     id: r.id,
     userid: r.userid,
@@ -92,6 +98,10 @@ export function withdrawalView(r: WithdrawalRow) {
     address_type: r.address_type,
     status: r.status,
     reason: r.reason,
+    payout_state: r.payout_state ?? ('' as const),
+    tx_hash: r.tx_hash ?? '',
+    explorer_url: explorerUrl(chain, 'tx', r.tx_hash),
+    payout_error: r.payout_error,
     created_at: new Date(r.created_at).toISOString(),
     decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : '',
     decided_by: r.decided_by_userid ?? '',
@@ -113,6 +123,9 @@ export function withdrawalQuery(db: Conn) {
       'w.address_type',
       'w.status',
       'w.reason',
+      'w.payout_state',
+      'w.tx_hash',
+      'w.payout_error',
       'w.created_at',
       'w.decided_at',
       'a.userid as decided_by_userid',
@@ -184,41 +197,113 @@ export async function requestWithdrawal(
         .returning('id')
         .executeTakeFirstOrThrow();
       const view = await withdrawalQuery(op.tx).where('w.id', '=', row.id).executeTakeFirstOrThrow();
-      return withdrawalView(view);
+      return withdrawalView(view, d.config.chain);
     },
   );
 }
 
+/** Whether approved withdrawals to this address type are paid on chain (a chain with a hot wallet, the same network). */
+export function paysOnChain(
+  chain: ChainConfig | undefined,
+  addressType: string,
+): chain is ChainConfig & { hotWallet: `0x${string}` } {
+  return Boolean(chain?.hotWallet) && addressType === `USDT-${chain!.network.toUpperCase()}`;
+}
+
 /**
- * An admin approves (the holds are posted: payout and fee) or rejects (the holds are voided) a withdrawal.
- * The withdrawal row is locked, so two admins acting at once decide it once; the loser is told it is decided.
+ * An admin decides a withdrawal. The withdrawal row is locked, so two admins acting at once decide it once; the loser
+ * is told it is decided.
+ * - approve: with a hot wallet on the withdrawal's network, a payout is queued and the money stays held until the
+ *   payout is confirmed on chain (payouts.ts posts it); otherwise the holds are posted at once (paid by hand).
+ * - reject: the holds are voided; allowed while pending, or after the payout failed.
+ * - retry: a failed payout is queued again (its next attempt).
  */
 export async function decideWithdrawal(
   d: MoneyDeps,
   ctx: AuthedContext,
-  input: { id: string; action: 'approve' | 'reject'; reason?: string },
+  input: { id: string; action: 'approve' | 'reject' | 'retry'; reason?: string },
 ) {
   if (!/^\d{1,18}$/.test(input.id)) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
   if (input.action === 'reject' && !input.reason) throw fieldRefusal(422, 'reason', 'reason_required');
+  const chain = d.config.chain;
+  const locked = async (tx: Conn) => {
+    const w = await tx
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!w) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
+    return w;
+  };
+  const view = async (tx: Conn, id: string) =>
+    withdrawalView(await withdrawalQuery(tx).where('w.id', '=', id).executeTakeFirstOrThrow(), chain);
+
+  if (input.action === 'retry')
+    return inTransaction(d.db, async (tx) => {
+      const w = await locked(tx);
+      if (w.status !== 'approved' || w.payout_state !== 'failed') throw new Refusal(409, 'payout_not_failed');
+      if (!paysOnChain(chain, w.address_type)) throw new Refusal(409, 'chain_unavailable');
+      const attempt = w.payout_attempt + 1;
+      await queuePayout(tx, {
+        chainId: chain.chainId,
+        hotWallet: chain.hotWallet,
+        withdrawalId: w.id,
+        attempt,
+        to: w.address,
+        amount: BigInt(w.amount) - BigInt(w.fee),
+      });
+      await tx
+        .updateTable('withdrawals')
+        .set({ payout_state: 'queued', payout_attempt: attempt, payout_error: '', tx_hash: null })
+        .where('id', '=', w.id)
+        .execute();
+      await audit(tx, ctx.member.id, 'withdrawal.retry', `withdrawal:${w.id}`, {
+        attempt,
+        error: w.payout_error,
+      });
+      return view(tx, w.id);
+    });
+
+  // A payout that failed may be rejected: the holds are voided (its own key: the approval used the decision's).
+  const current = await d.db
+    .selectFrom('withdrawals')
+    .select(['status', 'payout_state'])
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  if (
+    current?.status === 'approved' &&
+    (current.payout_state === 'queued' || current.payout_state === 'broadcast')
+  )
+    throw new Refusal(409, 'payout_in_progress');
+  const afterFailure = input.action === 'reject' && current?.payout_state === 'failed';
   try {
     return await d.ledger.operation(
       {
-        key: `withdrawal:${input.id}:decision`,
+        key: afterFailure ? `withdrawal:${input.id}:reject-failed` : `withdrawal:${input.id}:decision`,
         kind: 'withdraw_decision',
         memberId: null,
         request: { id: input.id, action: input.action, reason: input.reason ?? '' },
       },
       async (op) => {
-        const w = await op.tx
-          .selectFrom('withdrawals')
-          .selectAll()
-          .where('id', '=', input.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!w) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
-        if (w.status !== 'pending') throw new Refusal(409, 'withdrawal_decided');
+        const w = await locked(op.tx);
+        if (afterFailure) {
+          if (w.status !== 'approved' || w.payout_state !== 'failed')
+            throw new Refusal(409, 'withdrawal_decided');
+        } else if (w.status !== 'pending') throw new Refusal(409, 'withdrawal_decided');
         const holds = [w.payout_transfer_id, ...(w.fee_transfer_id ? [w.fee_transfer_id] : [])];
-        await op.resolve(holds, input.action === 'approve' ? 'post' : 'void');
+        const onChain = input.action === 'approve' && paysOnChain(chain, w.address_type);
+        if (input.action === 'reject') await op.resolve(holds, 'void');
+        else if (onChain)
+          await queuePayout(op.tx, {
+            chainId: chain!.chainId,
+            hotWallet: chain!.hotWallet!,
+            withdrawalId: w.id,
+            attempt: 1,
+            to: w.address,
+            amount: BigInt(w.amount) - BigInt(w.fee),
+          });
+        else await op.resolve(holds, 'post');
         await op.tx
           .updateTable('withdrawals')
           .set({
@@ -226,15 +311,15 @@ export async function decideWithdrawal(
             reason: input.action === 'reject' ? (input.reason ?? '') : '',
             decided_by: ctx.member.id,
             decided_at: d.clock.now(),
+            ...(onChain ? { payout_state: 'queued' as const, payout_attempt: 1 } : {}),
           })
           .where('id', '=', w.id)
           .execute();
         await audit(op.tx, ctx.member.id, `withdrawal.${input.action}`, `withdrawal:${w.id}`, {
           reason: input.reason ?? '',
+          ...(onChain ? { payout: 'on chain' } : {}),
         });
-        return withdrawalView(
-          await withdrawalQuery(op.tx).where('w.id', '=', w.id).executeTakeFirstOrThrow(),
-        );
+        return view(op.tx, w.id);
       },
     );
   } catch (err) {

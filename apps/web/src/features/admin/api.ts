@@ -54,7 +54,7 @@ export const wdTotalsQuery = (filter: WdFilter) =>
     select: (d) => ({ count: d.total, amount: d.total_amount, fee: d.total_fee }),
   });
 
-export function decideWithdrawal(id: string, action: 'approve' | 'reject', reason?: string) {
+export function decideWithdrawal(id: string, action: 'approve' | 'reject' | 'retry', reason?: string) {
   return apiEnvelope(adminApproveWd, { id, action, ...(reason ? { reason } : {}) });
 }
 

@@ -20,7 +20,7 @@ export const depositRecordsQuery = queryOptions({
   queryKey: chainKeys.records,
   queryFn: () => api(depositRecord, { page: 1, pagesize: 20 }, { quiet: true }),
   // While a deposit confirms, the list refreshes by itself.
-  refetchInterval: (q) => (q.state.data?.list.some((d) => d.state === 'pending') ? 2000 : 10_000),
+  refetchInterval: (q) => (q.state.data?.list.some((d) => d.state === 'detected') ? 2000 : 10_000),
 });
 export const adminChainQuery = queryOptions({
   queryKey: chainKeys.admin,

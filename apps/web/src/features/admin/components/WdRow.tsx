@@ -9,19 +9,56 @@ type Props = {
   busy: boolean;
   onApprove: (w: AdminWithdrawal) => void;
   onReject: (w: AdminWithdrawal) => void;
+  onRetry: (w: AdminWithdrawal) => void;
 };
 
 /** One withdrawal for review: who, how much, where to, its state, and Approve / Reject while pending. */
-export function WdRow({ w, busy, onApprove, onReject }: Props) {
+export function WdRow({ w, busy, onApprove, onReject, onRetry }: Props) {
   const { t } = useTranslation('admin');
   const id = `wd-row-${w.id}`;
   return (
-    <WithdrawalRecord w={w} testId={id} statusLabel={t(`wd.status.${w.status}`)} userid={w.userid}>
+    <WithdrawalRecord
+      w={w}
+      testId={id}
+      statusLabel={t(`wd.status.${w.status}`)}
+      userid={w.userid}
+      payout={{
+        label: w.payout_state ? t(`wd.payout.${w.payout_state}`) : '',
+        tx: t('wd.payout.tx'),
+        error: t('wd.payout.error', { error: w.payout_error }),
+      }}
+    >
       {w.status !== 'pending' ? (
-        <p className="field-hint" data-testid={`${id}-decision`}>
-          {t('wd.decided', { by: w.decided_by, at: formatDateTime(w.decided_at) })}
-          {w.reason ? ` · ${t('wd.reasonText', { reason: w.reason })}` : ''}
-        </p>
+        <>
+          <p className="field-hint" data-testid={`${id}-decision`}>
+            {t('wd.decided', { by: w.decided_by, at: formatDateTime(w.decided_at) })}
+            {w.reason ? ` · ${t('wd.reasonText', { reason: w.reason })}` : ''}
+          </p>
+          {w.status === 'approved' && w.payout_state === 'failed' ? (
+            // A failed payout: the money is still held; send it again, or reject and release it.
+            <div className="wd-actions">
+              <Button
+                size="small"
+                color="primary"
+                disabled={busy}
+                onClick={() => onRetry(w)}
+                data-testid={`wd-retry-${w.id}`}
+              >
+                {t('wd.retry')}
+              </Button>
+              <Button
+                size="small"
+                color="danger"
+                fill="outline"
+                disabled={busy}
+                onClick={() => onReject(w)}
+                data-testid={`wd-reject-${w.id}`}
+              >
+                {t('wd.rejectFailed')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       ) : (
         <div className="wd-actions">
           <Button

@@ -6,7 +6,7 @@ import { confirmDialogWith, inputOf, logInAs, renderAt, scriptedApi } from '../.
 
 type Row = Record<string, string>;
 
-function withdrawal(id: string, status = 'pending', reason = ''): Row {
+function withdrawal(id: string, status = 'pending', reason = '', payout: Record<string, string> = {}): Row {
   return {
     id,
     userid: `member${id}`,
@@ -21,12 +21,28 @@ function withdrawal(id: string, status = 'pending', reason = ''): Row {
     created_at: '2030-01-01T00:00:00Z',
     decided_at: status === 'pending' ? '' : '2030-01-02T00:00:00Z',
     decided_by: status === 'pending' ? '' : 'admin1',
+    payout_state: '',
+    tx_hash: '',
+    explorer_url: '',
+    payout_error: '',
+    ...payout,
   };
 }
 
 /** A fake server holding two withdrawals that the page decides on. */
+const HASH = `0x${'ab'.repeat(32)}`;
+
 function server() {
-  const rows = [withdrawal('1'), withdrawal('2')];
+  const rows = [
+    withdrawal('1'),
+    withdrawal('2'),
+    withdrawal('3', 'approved', '', {
+      payout_state: 'failed',
+      tx_hash: HASH,
+      explorer_url: `https://explorer.example/tx/${HASH}`,
+      payout_error: 'the transfer reverted on chain',
+    }),
+  ];
   return scriptedApi({
     'Admin/wdlist': (b: Record<string, unknown>) => {
       const list = rows.filter((r) => !b.status || r.status === b.status);
@@ -41,11 +57,14 @@ function server() {
     },
     'Admin/AdminApprovewd': (b: Record<string, unknown>) => {
       const i = rows.findIndex((r) => r.id === b.id);
-      rows[i] = withdrawal(
-        String(b.id),
-        b.action === 'approve' ? 'approved' : 'rejected',
-        String(b.reason ?? ''),
-      );
+      rows[i] =
+        b.action === 'retry'
+          ? withdrawal(String(b.id), 'approved', '', { payout_state: 'queued' })
+          : withdrawal(
+              String(b.id),
+              b.action === 'approve' ? 'approved' : 'rejected',
+              String(b.reason ?? ''),
+            );
       return rows[i];
     },
   });
@@ -110,5 +129,27 @@ describe('admin withdrawals', () => {
     expect((await screen.findByTestId('wd-row-2-decision')).textContent).toContain(
       'Reason: Address on a sanctions list',
     );
+  });
+
+  it('shows an on-chain payout that failed, with its transaction and reason, and retries it', async () => {
+    logInAs('admin', 'admin1');
+    const api = server();
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/admin/wd');
+    fireEvent.click(await screen.findByTestId('wd-filter-status-approved'));
+    const payout = await screen.findByTestId('wd-row-3-payout');
+    expect(payout.textContent).toContain('Payout failed');
+    expect(screen.getByTestId('wd-row-3-payout-error').textContent).toBe(
+      'Why: the transfer reverted on chain',
+    );
+    expect(screen.getByTestId('wd-row-3-tx').getAttribute('href')).toBe(
+      `https://explorer.example/tx/${HASH}`,
+    );
+    expect(screen.getByTestId('wd-reject-3').textContent).toBe('Reject and release');
+    fireEvent.click(screen.getByTestId('wd-retry-3'));
+    await confirmDialogWith('member3');
+    await waitFor(() => expect(screen.getByTestId('wd-row-3-payout').textContent).toContain('Payout queued'));
+    expect(api.bodiesOf('Admin/AdminApprovewd')).toEqual([{ id: '3', action: 'retry' }]);
+    expect(screen.queryByTestId('wd-retry-3')).toBeNull();
   });
 });

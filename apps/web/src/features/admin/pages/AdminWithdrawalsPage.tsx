@@ -43,7 +43,7 @@ export default function AdminWithdrawalsPage() {
   };
   const totals = useQuery(wdTotalsQuery(filter));
 
-  const decide = async (id: string, action: 'approve' | 'reject', reason?: string) => {
+  const decide = async (id: string, action: 'approve' | 'reject' | 'retry', reason?: string) => {
     setBusy(true);
     try {
       const { msg } = await decideWithdrawal(id, action, reason);
@@ -62,6 +62,10 @@ export default function AdminWithdrawalsPage() {
       t('wd.approveConfirm', { userid: w.userid, amount: formatAsset(w.receive, w.asset) }),
     );
     if (ok) await decide(w.id, 'approve');
+  };
+
+  const retry = async (w: AdminWithdrawal) => {
+    if (await confirmDialog(t('wd.retryConfirm', { userid: w.userid }))) await decide(w.id, 'retry');
   };
 
   const statusOptions = (['pending', 'approved', 'rejected', 'all'] as StatusKey[]).map((k) => ({
@@ -130,7 +134,7 @@ export default function AdminWithdrawalsPage() {
         fetchPage={(page, pagesize) => fetchWithdrawalsPage(filter, page, pagesize)}
         itemKey={(w) => w.id}
         renderItem={(w) => (
-          <WdRow w={w} busy={busy} onApprove={approve} onReject={(x) => setRejecting(x.id)} />
+          <WdRow w={w} busy={busy} onApprove={approve} onReject={(x) => setRejecting(x.id)} onRetry={retry} />
         )}
         empty={<EmptyBlock text={t('wd.empty')} testId="wd-empty" />}
         testId="wd-list"

@@ -19,8 +19,15 @@ export default function AdminChainPage() {
             <dd>
               {data.name} ({data.network}, {data.chain_id})
             </dd>
+            <dt>{t('admin.rpc')}</dt>
+            <dd>
+              {data.rpc_url}
+              {data.demo ? ` · ${t('admin.demo')}` : ''}
+            </dd>
             <dt>{t('admin.token')}</dt>
-            <dd>{data.token}</dd>
+            <dd>{data.token_address}</dd>
+            <dt>{t('admin.confirmationsRequired')}</dt>
+            <dd>{data.confirmations}</dd>
             <dt>{t('admin.head')}</dt>
             <dd data-testid="chain-head">{data.head}</dd>
             <dt>{t('admin.cursor')}</dt>
@@ -31,9 +38,28 @@ export default function AdminChainPage() {
             <dd>{data.pending}</dd>
             <dt>{t('admin.credited')}</dt>
             <dd data-testid="chain-credited">{data.credited} USDT</dd>
+            <dt>{t('admin.depositWallets')}</dt>
+            <dd data-testid="chain-wallets">{data.deposit_wallets} USDT</dd>
             <dt>{t('admin.onAddresses')}</dt>
             <dd data-testid="chain-held">{data.on_addresses} USDT</dd>
           </dl>
+          <h2 className="section-title">{t('admin.hotWallet')}</h2>
+          {data.hot_wallet_address ? (
+            <dl className="chain-grid" data-testid="chain-hot-wallet">
+              <dt>{t('admin.hotWallet')}</dt>
+              <dd className="deposit-tx">{data.hot_wallet_address}</dd>
+              <dt>{t('admin.hotUsdt')}</dt>
+              <dd data-testid="chain-hot-usdt">{data.hot_wallet_usdt} USDT</dd>
+              <dt>{t('admin.hotGas')}</dt>
+              <dd data-testid="chain-hot-gas">{data.hot_wallet_gas}</dd>
+              <dt>{t('admin.payouts')}</dt>
+              <dd data-testid="chain-payouts">{t('admin.payoutCounts', data.payouts)}</dd>
+            </dl>
+          ) : (
+            <p className="deposit-row" data-testid="chain-no-hot-wallet">
+              {t('admin.noHotWallet')}
+            </p>
+          )}
           <h2 className="section-title">{t('admin.attention')}</h2>
           {data.attention.length === 0 && <p className="deposit-row">{t('admin.noAttention')}</p>}
           {data.attention.map((a) => (

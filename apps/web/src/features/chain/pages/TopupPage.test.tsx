@@ -15,12 +15,14 @@ const record = (state: string, confirmations: number) => ({
   id: '1',
   network: 'ERC20',
   tx_hash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789',
+  log_index: 0,
   amount: '100',
   state,
   confirmations,
   required: 6,
   explorer_url: '',
   detected_at: '2026-11-25T08:00:00.000Z',
+  created_at: '2026-11-25T08:00:00.000Z',
   credited_at: '',
 });
 
@@ -36,10 +38,12 @@ describe('the top-up page', () => {
         address: '0xF94c1F91149F76673c7aeBEdC574744A7218a389',
         qr: 'data:image/png;base64,AAAA',
         explorer_url: '',
+        confirmations_required: 6,
+        min_amount: '1',
       },
       'Asset/depositrecord': () => ({ list: records, page: 1, pagesize: 20, total: records.length }),
       'Asset/testdeposit': () => {
-        records = [record('pending', 2)];
+        records = [record('detected', 2)];
         return { tx_hash: records[0]!.tx_hash, amount: '100' };
       },
     });

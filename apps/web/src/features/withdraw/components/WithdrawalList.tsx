@@ -10,7 +10,16 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { t } = useTranslation('withdraw');
   const id = `withdrawal-${w.id}`;
   return (
-    <WithdrawalRecord w={w} testId={id} statusLabel={t(`status.${w.status}`)}>
+    <WithdrawalRecord
+      w={w}
+      testId={id}
+      statusLabel={t(`status.${w.status}`)}
+      payout={{
+        label: w.payout_state ? t(`payout.${w.payout_state}`) : '',
+        tx: t('payout.tx'),
+        error: t('payout.error', { error: w.payout_error }),
+      }}
+    >
       {w.status === 'rejected' && w.reason ? (
         <p className="field-error" data-testid={`${id}-reason`}>
           {t('reason', { reason: w.reason })}

@@ -105,6 +105,10 @@ describe('withdraw page', () => {
         created_at: '2030-01-01T00:00:00Z',
         decided_at: '',
         decided_by: '',
+        payout_state: '',
+        tx_hash: '',
+        explorer_url: '',
+        payout_error: '',
       }),
     });
     vi.stubGlobal('fetch', api.fetch);

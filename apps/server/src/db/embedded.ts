@@ -120,6 +120,19 @@ if tr '\\0' '\\n' < /proc/${postmaster}/cmdline 2>/dev/null | grep -qxF -- "$1";
  * should the postmaster die (killed, out of memory), it is started again on the same port, and callers meanwhile get
  * connection errors (503). `fast` turns off durability (fsync) for throwaway test clusters only.
  */
+/**
+ * The URL of the embedded PostgreSQL under `dir` while a server runs it (for tools run beside `npm start`, which must
+ * not start a second one on the same data); undefined when it is not running.
+ */
+export function runningEmbeddedUrl(dir: string, database: string): string | undefined {
+  const dataDir = path.join(dir, 'cluster');
+  if (!livePostmaster(dataDir)) return undefined;
+  const port = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(path.join(dir, 'password'), 'utf8').trim();
+  if (!port) return undefined;
+  return `postgres://postgres:${password}@/${database}?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`;
+}
+
 export async function startEmbeddedPostgres(
   dir: string,
   options: {

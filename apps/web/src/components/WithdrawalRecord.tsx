@@ -21,6 +21,10 @@ type Props = {
   children?: ReactNode;
 };
 
+/** A list of withdrawals refreshes every 3 s while one of them is being paid on chain. */
+export const refreshWhilePaying = (items: Withdrawal[]) =>
+  items.some((w) => w.payout_state === 'queued' || w.payout_state === 'broadcast') ? 3000 : false;
+
 const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
 
 /**

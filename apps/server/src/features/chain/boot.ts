@@ -33,10 +33,13 @@ export async function startLocalChain(
     const code = known ? await localClients(anvil.url).client.getCode({ address: known }) : undefined;
     if (code && code !== '0x') token = known;
   }
-  if (!token) {
-    token = await deployTestUsdt(anvil.url);
-    writeFileSync(saved, `${JSON.stringify({ token }, null, 2)}\n`);
-  }
+  if (!token) token = await deployTestUsdt(anvil.url);
+  // The token, and where the chain answers now (for `npm run sweep` beside the running server).
+  const state = existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(
+    saved,
+    `${JSON.stringify({ ...(state.token === token ? state : {}), token, rpcUrl: anvil.url }, null, 2)}\n`,
+  );
   const hotWalletKey = localHotWalletKey(config.dataDir);
   const hotWallet = hotWalletAddress(hotWalletKey);
   await fundLocalHotWallet(anvil.url, token, hotWallet);

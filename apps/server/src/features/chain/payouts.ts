@@ -410,7 +410,9 @@ export function createPayoutWorker(d: PayoutDeps) {
         .set({ block_number: receipt.blockNumber.toString() })
         .where('id', '=', s.id)
         .execute();
-    if (head - receipt.blockNumber + 1n < BigInt(d.confirmations)) return;
+    // A gas top-up (for the sweep) is enough once mined; a payout waits for its confirmations.
+    const needed = s.kind === 'gas' ? 1n : BigInt(d.confirmations);
+    if (head - receipt.blockNumber + 1n < needed) return;
     if (receipt.status === 'reverted') await fail(s, 'the transfer reverted on chain', false);
     else await confirm(s, receipt.blockNumber);
   }

@@ -8,6 +8,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { ReasonPopup } from '../../../components/ReasonPopup.tsx';
+import { refreshWhilePaying } from '../../../components/WithdrawalRecord.tsx';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { formatAsset } from '../../../lib/money.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
@@ -133,6 +134,7 @@ export default function AdminWithdrawalsPage() {
         queryKey={adminKeys.wdList(filter)}
         fetchPage={(page, pagesize) => fetchWithdrawalsPage(filter, page, pagesize)}
         itemKey={(w) => w.id}
+        refreshEvery={refreshWhilePaying}
         renderItem={(w) => (
           <WdRow w={w} busy={busy} onApprove={approve} onReject={(x) => setRejecting(x.id)} onRetry={retry} />
         )}

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { type Withdrawal, WithdrawalRecord } from '../../../components/WithdrawalRecord.tsx';
+import {
+  refreshWhilePaying,
+  type Withdrawal,
+  WithdrawalRecord,
+} from '../../../components/WithdrawalRecord.tsx';
 import { fetchWithdrawals, withdrawKeys } from '../api.ts';
 
 export type { Withdrawal };
@@ -37,6 +41,7 @@ export function WithdrawalList() {
       queryKey={withdrawKeys.list}
       fetchPage={fetchWithdrawals}
       itemKey={(w) => w.id}
+      refreshEvery={refreshWhilePaying}
       renderItem={(w) => <WithdrawalRow w={w} />}
       empty={<EmptyBlock text={t('listEmpty')} testId="withdrawals-empty" />}
       testId="withdrawals-list"

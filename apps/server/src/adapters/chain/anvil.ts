@@ -43,11 +43,14 @@ async function rpcReady(url: string): Promise<boolean> {
   }
 }
 
-export async function startAnvil(opts: { blockTime?: number; stateFile?: string; chainId?: number } = {}) {
+export async function startAnvil(
+  opts: { blockTime?: number; stateFile?: string; chainId?: number; args?: string[] } = {},
+) {
   const port = await freePort();
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(opts.chainId ?? 31337)];
   if (opts.blockTime) args.push('--block-time', String(opts.blockTime));
   if (opts.stateFile) args.push('--state', opts.stateFile, '--state-interval', '5');
+  if (opts.args) args.push(...opts.args);
   const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {

@@ -133,7 +133,9 @@ export function createPayoutWorker(d: PayoutDeps) {
     try {
       gas = await d.client.estimateGas({ account: d.account.address, ...call });
     } catch (err) {
-      const why = reverts(err);
+      // The transfer would revert, or the node refuses the call (e.g. no gas for a top-up): this send fails alone.
+      // A network failure is retried next step.
+      const why = reverts(err) ?? (nodeRefused(err) ? errorText(err) : undefined);
       if (why) return { refused: why };
       throw err;
     }

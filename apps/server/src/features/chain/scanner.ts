@@ -8,7 +8,9 @@ import { postPayouts } from '../../ledger/payouts.ts';
 /** Deposits credited per ledger operation. */
 const CREDIT_BATCH = 5000;
 /** Ranges read per step at most (a server catching up). */
-const MAX_RANGES = 10;
+const MAX_RANGES = 20;
+/** Ranges recorded (and, when deep enough, credited) per transaction. */
+const RECORD_RANGES = 10;
 
 /** Blocks before the head where a chain's first scan starts (without a start block). */
 const FIRST_SCAN_BACK = 1000n;
@@ -90,18 +92,29 @@ export function createDepositScanner(d: ScannerDeps) {
     return { from, to, logs, last };
   }
 
+  type Range = Awaited<ReturnType<typeof fetchRange>>;
+
   /**
-   * Records a range's deposits to members' addresses and moves the cursor past it, in one transaction; false when
-   * another scanner moved the cursor first (then nothing of this range is kept).
+   * Records the deposits of consecutive ranges to members' addresses and moves the cursor past them, in one
+   * transaction; how many were credited on the way, or undefined when another scanner moved the cursor first (then
+   * nothing of these ranges is kept).
    */
-  async function recordRange(r: Awaited<ReturnType<typeof fetchRange>>): Promise<boolean> {
+  async function recordRanges(group: Range[], head: bigint): Promise<number | undefined> {
+    const first = group[0]!;
+    const r = { from: first.from, to: group[group.length - 1]!.to, last: group[group.length - 1]!.last };
+    // Ranges read when their last block already has the confirmations (a server catching up): their deposits were
+    // just read from the chain as it is at that depth, so they are credited as they are recorded, in the same
+    // transaction.
+    const deep = head - r.to + 1n >= BigInt(d.confirmations);
     // The hashes the logs were read with are the chain's as of now: settle() needs no second read of them.
-    for (const l of r.logs) if (l.blockHash) hashes.set(l.blockNumber, l.blockHash);
-    if (r.last.hash) hashes.set(r.to, r.last.hash);
-    const logs = r.logs.filter(
-      (l) => l.args.to && l.transactionHash !== null && l.logIndex !== null && l.blockHash !== null,
-    );
-    return inTransaction(d.db, async (tx) => {
+    for (const g of group) {
+      for (const l of g.logs) if (l.blockHash) hashes.set(l.blockNumber, l.blockHash);
+      if (g.last.hash) hashes.set(g.to, g.last.hash);
+    }
+    const logs = group
+      .flatMap((g) => g.logs)
+      .filter((l) => l.args.to && l.transactionHash !== null && l.logIndex !== null && l.blockHash !== null);
+    const members = await inTransaction(d.db, async (tx) => {
       const moved = await tx
         .updateTable('chain_cursors')
         .set({ next_block: (r.to + 1n).toString(), last_hash: r.last.hash, updated_at: new Date() })
@@ -109,15 +122,23 @@ export function createDepositScanner(d: ScannerDeps) {
         .where('next_block', '=', r.from.toString())
         .executeTakeFirst();
       // Another scanner kept this range first.
-      if (moved.numUpdatedRows === 0n) return false;
-      if (logs.length === 0) return true;
+      if (moved.numUpdatedRows === 0n) return undefined;
+      if (logs.length === 0) return [];
       // Set-based: the logs go in as arrays, joined to the members' addresses in the database; a log to an address
       // that is no member's is left out. A deposit dropped by a reorg and mined again comes back `detected`.
       const col = <T>(f: (l: (typeof logs)[number]) => T) => logs.map(f);
-      await sql`insert into chain_deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address,
-          from_address, amount, state)
+      const fresh = deep ? 'credited' : 'detected';
+      const rows = await sql<{
+        id: string;
+        member_id: string;
+        state: string;
+        inserted: boolean;
+      }>`insert into chain_deposits
+          (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, state,
+          credited_at)
         select ${d.chainId}, l.tx_hash, l.log_index, l.block_number, l.block_hash, a.member_id, l.address, l.from_address,
-          l.amount, case when l.amount < ${d.minimum.toString()}::numeric then 'below_minimum' else 'detected' end
+          l.amount, case when l.amount < ${d.minimum.toString()}::numeric then 'below_minimum' else ${fresh} end,
+          case when ${deep} and l.amount >= ${d.minimum.toString()}::numeric then now() end
         from unnest(${col((l) => l.transactionHash)}::text[], ${col((l) => l.logIndex)}::int[],
           ${col((l) => l.blockNumber.toString())}::bigint[], ${col((l) => l.blockHash)}::text[],
           ${col((l) => (l.args.to ?? '').toLowerCase())}::text[], ${col((l) => (l.args.from ?? '').toLowerCase())}::text[],
@@ -125,17 +146,40 @@ export function createDepositScanner(d: ScannerDeps) {
           as l(tx_hash, log_index, block_number, block_hash, address, from_address, amount)
         join chain_addresses a on a.chain_id = ${d.chainId} and a.address = l.address
         on conflict (chain_id, tx_hash, log_index) do update
-          set block_number = excluded.block_number, block_hash = excluded.block_hash, state = excluded.state
-          where chain_deposits.state = 'dropped'`.execute(tx);
-      return true;
+          set block_number = excluded.block_number, block_hash = excluded.block_hash,
+            state = case when excluded.state = 'below_minimum' then 'below_minimum' else 'detected' end,
+            credited_at = null
+          where chain_deposits.state = 'dropped'
+        returning id, member_id, state, (xmax = 0) inserted`.execute(tx);
+      // Only rows this insert made are credited here (one found again after a reorg waits for settle()).
+      const credit = rows.rows.filter((x) => x.inserted && x.state === 'credited');
+      if (credit.length === 0) return [];
+      const paid = await postPayouts(tx, d.ledger.accounts, creditBatch(credit.map((x) => x.id)));
+      if (!paid) throw new Error('the deposits were recorded but not paid');
+      return credit.map((x) => x.member_id);
     });
+    if (members === undefined) return undefined;
+    if (members.length) balancesChanged(d.db, [...new Set(members)]);
+    return members.length;
+  }
+
+  /** A ledger operation paying these deposits: chain -> each member's deposit wallet, one transfer per deposit. */
+  function creditBatch(ids: string[]) {
+    return {
+      key: (first: string, last: string) => `chain:${d.chainId}:credit:${first}-${last}`,
+      kind: 'deposit',
+      from: platformAccount('chain', 'USDT'),
+      rows: sql`select d.id source_id, d.member_id, 'deposit' wallet, d.amount, d.tx_hash || ':' || d.log_index reference,
+          jsonb_build_object('tx', d.tx_hash, 'from', d.from_address) details
+        from chain_deposits d where d.id = any(${ids}::bigint[])`,
+    };
   }
 
   /**
    * Reads what is new, up to `maxRanges` ranges (a server catching up reads several per step; the next range's logs
    * are fetched while the last one is recorded); false when there was nothing new (or another scanner took it).
    */
-  async function scanRanges(head: bigint, maxRanges: number): Promise<boolean> {
+  async function scanRanges(head: bigint, maxRanges: number): Promise<{ read: boolean; credited: number }> {
     const c = await cursor(head);
     if (c.lastHash && c.next > 0n) {
       const now = await blockHash(c.next - 1n);
@@ -143,22 +187,34 @@ export function createDepositScanner(d: ScannerDeps) {
         // The block the cursor stands on was replaced: read the last blocks again.
         const back = c.next - 1n - BigInt(d.confirmations) * 2n;
         await rewind(back > (d.startBlock ?? 0n) ? back : (d.startBlock ?? 0n));
-        return true;
+        return { read: true, credited: 0 };
       }
     }
-    if (c.next > head) return false;
-    let next: ReturnType<typeof fetchRange> | undefined = fetchRange(c.next, head);
+    if (c.next > head) return { read: false, credited: 0 };
+    // The ranges' logs are fetched one after another (the node answers one at a time) while earlier ones are
+    // recorded, RECORD_RANGES ranges per transaction.
+    const starts: bigint[] = [];
+    for (let f = c.next; starts.length < maxRanges && f <= head; f += range) starts.push(f);
+    let previous: Promise<unknown> = Promise.resolve();
+    const fetched = starts.map((f) => {
+      const p = previous.then(() => fetchRange(f, head));
+      previous = p.catch(() => undefined);
+      return p;
+    });
     let read = false;
-    for (let i = 0; next; i++) {
-      const r: Awaited<ReturnType<typeof fetchRange>> = await next;
-      next = i + 1 < maxRanges && r.to < head ? fetchRange(r.to + 1n, head) : undefined;
-      if (!(await recordRange(r))) {
-        await next?.catch(() => undefined);
-        break;
+    let credited = 0;
+    try {
+      for (let i = 0; i < fetched.length; i += RECORD_RANGES) {
+        const group = await Promise.all(fetched.slice(i, i + RECORD_RANGES));
+        const n = await recordRanges(group, head);
+        if (n === undefined) break;
+        credited += n;
+        read = true;
       }
-      read = true;
+    } finally {
+      await previous;
     }
-    return read;
+    return { read, credited };
   }
 
   /**
@@ -218,14 +274,7 @@ export function createDepositScanner(d: ScannerDeps) {
         .returning(['id', 'member_id'])
         .execute();
       if (marked.length === 0) return [];
-      const paid = await postPayouts(tx, d.ledger.accounts, {
-        key: (first, last) => `chain:${d.chainId}:credit:${first}-${last}`,
-        kind: 'deposit',
-        from: platformAccount('chain', 'USDT'),
-        rows: sql`select d.id source_id, d.member_id, 'deposit' wallet, d.amount, d.tx_hash || ':' || d.log_index reference,
-            jsonb_build_object('tx', d.tx_hash, 'from', d.from_address) details
-          from chain_deposits d where d.id = any(${marked.map((m) => m.id)}::bigint[])`,
-      });
+      const paid = await postPayouts(tx, d.ledger.accounts, creditBatch(marked.map((m) => m.id)));
       if (!paid) throw new Error('the deposits were marked but not paid');
       return marked;
     });
@@ -238,9 +287,14 @@ export function createDepositScanner(d: ScannerDeps) {
     async step() {
       hashes.clear();
       const head = await d.client.getBlockNumber({ cacheTime: 0 });
-      const scanned = await scanRanges(head, MAX_RANGES);
+      const scan = await scanRanges(head, MAX_RANGES);
       const settled = await settle(head);
-      return { head, scanned, ...settled };
+      return {
+        head,
+        scanned: scan.read,
+        credited: scan.credited + settled.credited,
+        dropped: settled.dropped,
+      };
     },
     /** Steps until the cursor reaches the head (a first start, or after a pause). */
     async catchUp(max = 1000) {

@@ -8,6 +8,21 @@ import { articleQuery, countReading } from '../api.ts';
 import { ArticleView } from '../components/ArticleView.tsx';
 import '../content.css';
 
+/**
+ * One opening counts one read: the page may mount twice for one opening (a translation or a lazy part loading
+ * suspends it), so a count asked for the same article within 2 s is the same request.
+ */
+const counting = new Map<string, ReturnType<typeof countReading>>();
+function countOnce(id: string) {
+  let pending = counting.get(id);
+  if (!pending) {
+    pending = countReading(id);
+    counting.set(id, pending);
+    setTimeout(() => counting.delete(id), 2000);
+  }
+  return pending;
+}
+
 /** One article (news, announcement, promotion, training…): counted as read once per opening. */
 export default function ArticlePage({ route = '/pages/home/HomeshowOneNews' }: { route?: string }) {
   const { t } = useTranslation('content');
@@ -17,7 +32,7 @@ export default function ArticlePage({ route = '/pages/home/HomeshowOneNews' }: {
   const [reads, setReads] = useState<number>();
   useEffect(() => {
     if (!id) return;
-    countReading(id)
+    countOnce(id)
       .then((r) => setReads(r.click_count))
       .catch(() => {});
   }, [id]);

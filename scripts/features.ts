@@ -314,7 +314,7 @@ Spec routes with a real page: ${doneRoutes} of ${SPEC_ROUTES.length} (every othe
 | Shop, cart, orders, inventory, stock transfer, addresses | built (issue 12): products with pictures and prices in several assets, cart, checkout from points or USDT wallets with vouchers, ship or keep, orders with the delivery timeline, admin orders (pack, ship, deliver, cancel with refund), addresses with an offline map, inventory (send, deliver, records), sales and summary; open: \`bench/shop\`'s 0.3x target (see the issue note) |
 | News, announcements, sliders, notices, help centre, guides, training, videos, PDF files, intro, promotions, enquiries, daily check-in game, CMS with uploads | done (issue 13; see the issue note) |
 | Trading bots | built (issue 14): DCA bots on demo and exchange accounts, spot and perpetual, with safety orders, take profit and stop loss; the engine on the feed's step (a decision's order sent once, also after a lost answer); manual close, entry and reverse with previews; the all-in-one budget; limit entries; the chart with the bot's orders; bot history; the second exchange account's actions; the optional bot subscription; admin switch and errors; \`npm run bench:bots\` |
-| Copy trading | planned: issue 15 |
+| Copy trading | in progress (issue 15): becoming a lead trader (application with identity and agreement, admin approval or rejection with a reason, profile) on \`/pages/personal/trader\` and \`/pages/admin/traders\`; open: the trader list with track records, packages, investing, mirroring, settlement above the high-water mark |
 
 ## Calls (spec section 7)
 

@@ -49,6 +49,7 @@ import { shopRoutes } from './features/shop/routes.ts';
 import { createBotEngine } from './features/bots/engine.ts';
 import { botRoutes } from './features/bots/routes.ts';
 import { chainRoutes } from './features/chain/routes.ts';
+import { copyRoutes } from './features/copy/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -164,6 +165,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...tradingRoutes(tradingDeps, trading),
       ...shopRoutes(money),
       ...chainRoutes({ db: deps.db, chain: deps.config.chain }),
+      ...copyRoutes(deps),
       ...botRoutes({
         db: deps.db,
         clock: deps.clock,

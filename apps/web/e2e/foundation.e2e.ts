@@ -307,14 +307,18 @@ describe('refused input', () => {
   });
 });
 
-describe('routes not built yet', () => {
-  it('shows the coming-soon page for a spec route not built yet', async () => {
-    // Becoming a lead trader (copy trading, issue 15) is not built yet.
-    const page = await open('#/pages/personal/trader');
-    await page.getByTestId('coming-soon').waitFor();
+describe('the lead trader page', () => {
+  it('asks a member whose identity is not verified to verify it first', async () => {
+    // Every spec route has its page now; the last one built was becoming a lead trader (issue 15).
+    const member = await createMember('alice', 'L');
+    const page = await open();
+    await logInThroughPage(page, member.userid, member.password);
+    await page.goto(page.url().replace(/#.*$/, '#/pages/personal/trader'));
+    await page.getByTestId('trader-kyc').waitFor();
     await expectText(page.getByTestId('nav-title'), 'Traders');
-    await expectText(page.getByTestId('coming-soon'), 'Coming soon');
-    await screenshot(page, 'coming-soon');
-    expect(route(page)).toBe('/pages/personal/trader');
+    await expectText(page.getByTestId('trader-kyc'), 'Verify your identity first');
+    await screenshot(page, 'trader-kyc');
+    await page.getByTestId('trader-kyc-go').click();
+    await page.getByTestId('kyc-page').waitFor();
   });
 });

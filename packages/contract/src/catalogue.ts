@@ -8,6 +8,7 @@ import * as trading from './calls/trading.ts';
 import * as shop from './calls/shop.ts';
 import * as bots from './calls/bots.ts';
 import * as chain from './calls/chain.ts';
+import * as copy from './calls/copy.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -35,6 +36,7 @@ export const CALLS: CallDef[] = [
   shop,
   bots,
   chain,
+  copy,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

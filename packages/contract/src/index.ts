@@ -20,3 +20,4 @@ export * from './calls/trading.ts';
 export * from './calls/shop.ts';
 export * from './calls/bots.ts';
 export * from './calls/chain.ts';
+export * from './calls/copy.ts';

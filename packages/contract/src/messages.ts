@@ -7,6 +7,7 @@ import { TRADING_MESSAGES } from './messages/trading.ts';
 import { SHOP_MESSAGES } from './messages/shop.ts';
 import { BOT_MESSAGES } from './messages/bots.ts';
 import { CHAIN_MESSAGES } from './messages/chain.ts';
+import { COPY_MESSAGES } from './messages/copy.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -453,6 +454,7 @@ export const MESSAGES = {
   ...SHOP_MESSAGES,
   ...BOT_MESSAGES,
   ...CHAIN_MESSAGES,
+  ...COPY_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import * as trading from './calls/trading.ts';
 import * as shop from './calls/shop.ts';
 import * as bots from './calls/bots.ts';
 import * as chain from './calls/chain.ts';
+import * as copy from './calls/copy.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -26,6 +27,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   shop: { file: 'shop', exports: shop },
   bots: { file: 'bots', exports: bots },
   chain: { file: 'chain', exports: chain },
+  copy: { file: 'copy', exports: copy },
   kyc: { file: 'kyc', exports: kyc },
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },

@@ -5,6 +5,7 @@ export * from './refs/auth.ts';
 export * from './refs/bots.ts';
 export * from './refs/chain.ts';
 export * from './refs/content.ts';
+export * from './refs/copy.ts';
 export * from './refs/kyc.ts';
 export * from './refs/member.ts';
 export * from './refs/mining.ts';

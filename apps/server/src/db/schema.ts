@@ -4,6 +4,7 @@ import type { TradingTables } from './schema-trading.ts';
 import type { ShopTables } from './schema-shop.ts';
 import type { BotTables } from './schema-bots.ts';
 import type { ChainTables } from './schema-chain.ts';
+import type { CopyTables } from './schema-copy.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { ColumnType, Generated } from 'kysely';
@@ -193,7 +194,8 @@ export interface DB
     TradingTables,
     ShopTables,
     BotTables,
-    ChainTables {
+    ChainTables,
+    CopyTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -141,6 +141,11 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     auth: true,
   },
   '/pages/personal/lang': { load: () => import('../features/personal/pages/LanguagePage.tsx') },
+  '/pages/personal/trader': {
+    load: () => import('../features/copy/pages/TraderPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
   '/pages/personal/AboutUs': {
     load: () => import('../features/personal/pages/AboutUsPage.tsx'),
     texts: 'content',
@@ -305,6 +310,12 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
   '/pages/trade/exchanges': {
     load: () => import('../features/trading/pages/ExchangeAccountsPage.tsx'),
     auth: true,
+    texts: 'trading',
+  },
+  '/pages/admin/traders': {
+    load: () => import('../features/copy/pages/AdminTradersPage.tsx'),
+    auth: true,
+    admin: true,
     texts: 'trading',
   },
   '/pages/admin/chain': {

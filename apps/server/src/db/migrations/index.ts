@@ -17,6 +17,7 @@ import * as m0017 from './0017_bots.ts';
 import * as m0018 from './0018_bot_aio.ts';
 import * as m0019 from './0019_chain.ts';
 import * as m0020 from './0020_payouts.ts';
+import * as m0021 from './0021_lead_traders.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0018_bot_aio', up: m0018.up },
   { id: '0019_chain', up: m0019.up },
   { id: '0020_payouts', up: m0020.up },
+  { id: '0021_lead_traders', up: m0021.up },
 ];

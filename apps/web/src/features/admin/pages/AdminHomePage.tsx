@@ -22,6 +22,7 @@ const ENTRIES = [
   '/pages/admin/game',
   '/pages/admin/market',
   '/pages/admin/bots',
+  '/pages/admin/traders',
   '/pages/admin/chain',
   '/pages/admin/shop',
 ];

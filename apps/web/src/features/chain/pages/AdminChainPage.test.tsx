@@ -14,7 +14,7 @@ const info = (hot: string) => ({
   demo: true,
   hot_wallet_address: hot,
   hot_wallet_usdt: '999952.5',
-  hot_wallet_gas: '99.99',
+  hot_wallet_gas: '99.999946102433099495',
   payouts: { queued: 1, broadcast: 2, failed: 0 },
   head: 120,
   cursor: 120,
@@ -36,7 +36,7 @@ describe('the admin chain page', () => {
     );
     renderAt('/pages/admin/chain');
     expect((await screen.findByTestId('chain-hot-usdt')).textContent).toBe('999952.5 USDT');
-    expect(screen.getByTestId('chain-hot-gas').textContent).toBe('99.99');
+    expect(screen.getByTestId('chain-hot-gas').textContent).toBe('99.999946');
     expect(screen.getByTestId('chain-payouts').textContent).toBe('1 queued · 2 confirming · 0 failed');
     expect(screen.getByTestId('chain-wallets').textContent).toBe('580 USDT');
     expect(screen.getByTestId('chain-info').textContent).toContain(

@@ -51,7 +51,10 @@ export default function AdminChainPage() {
               <dt>{t('admin.hotUsdt')}</dt>
               <dd data-testid="chain-hot-usdt">{data.hot_wallet_usdt} USDT</dd>
               <dt>{t('admin.hotGas')}</dt>
-              <dd data-testid="chain-hot-gas">{data.hot_wallet_gas}</dd>
+              {/* Gas in ether units, to 6 decimals (cut, not rounded): enough to see it running low. */}
+              <dd data-testid="chain-hot-gas" title={data.hot_wallet_gas}>
+                {data.hot_wallet_gas.replace(/(\.\d{6})\d+$/, '$1')}
+              </dd>
               <dt>{t('admin.payouts')}</dt>
               <dd data-testid="chain-payouts">{t('admin.payoutCounts', data.payouts)}</dd>
             </dl>

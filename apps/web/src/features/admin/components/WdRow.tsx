@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { WithdrawalRecord } from '../../../components/WithdrawalRecord.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AdminWithdrawal } from '../types.ts';
@@ -36,51 +36,24 @@ export function WdRow({ w, busy, onApprove, onReject, onRetry }: Props) {
           </p>
           {w.status === 'approved' && w.payout_state === 'failed' ? (
             // A failed payout: the money is still held; send it again, or reject and release it.
-            <div className="wd-actions">
-              <Button
-                size="small"
-                color="primary"
-                disabled={busy}
-                onClick={() => onRetry(w)}
-                data-testid={`wd-retry-${w.id}`}
-              >
-                {t('wd.retry')}
-              </Button>
-              <Button
-                size="small"
-                color="danger"
-                fill="outline"
-                disabled={busy}
-                onClick={() => onReject(w)}
-                data-testid={`wd-reject-${w.id}`}
-              >
-                {t('wd.rejectFailed')}
-              </Button>
-            </div>
+            <DecisionButtons
+              busy={busy}
+              yes={{
+                label: t('wd.retry'),
+                onClick: () => onRetry(w),
+                testId: `wd-retry-${w.id}`,
+                color: 'primary',
+              }}
+              no={{ label: t('wd.rejectFailed'), onClick: () => onReject(w), testId: `wd-reject-${w.id}` }}
+            />
           ) : null}
         </>
       ) : (
-        <div className="wd-actions">
-          <Button
-            size="small"
-            color="success"
-            disabled={busy}
-            onClick={() => onApprove(w)}
-            data-testid={`wd-approve-${w.id}`}
-          >
-            {t('wd.approve')}
-          </Button>
-          <Button
-            size="small"
-            color="danger"
-            fill="outline"
-            disabled={busy}
-            onClick={() => onReject(w)}
-            data-testid={`wd-reject-${w.id}`}
-          >
-            {t('wd.reject')}
-          </Button>
-        </div>
+        <DecisionButtons
+          busy={busy}
+          yes={{ label: t('wd.approve'), onClick: () => onApprove(w), testId: `wd-approve-${w.id}` }}
+          no={{ label: t('wd.reject'), onClick: () => onReject(w), testId: `wd-reject-${w.id}` }}
+        />
       )}
     </WithdrawalRecord>
   );

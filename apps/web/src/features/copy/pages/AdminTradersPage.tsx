@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionButtons } from '../../../components/DecisionButtons.tsx';
 import { FilterChips } from '../../../components/FilterChips.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
@@ -74,27 +74,19 @@ export default function AdminTradersPage() {
               <span data-testid={`trader-row-${x.id}-state`}>{t(`copy.admin.state.${x.state}`)}</span>
             </div>
             {x.state === 'pending' ? (
-              <div className="wd-actions">
-                <Button
-                  size="small"
-                  color="success"
-                  disabled={busy}
-                  onClick={() => void approve(x)}
-                  data-testid={`trader-approve-${x.id}`}
-                >
-                  {t('copy.admin.approve')}
-                </Button>
-                <Button
-                  size="small"
-                  color="danger"
-                  fill="outline"
-                  disabled={busy}
-                  onClick={() => setRejecting(x.id)}
-                  data-testid={`trader-reject-${x.id}`}
-                >
-                  {t('copy.admin.reject')}
-                </Button>
-              </div>
+              <DecisionButtons
+                busy={busy}
+                yes={{
+                  label: t('copy.admin.approve'),
+                  onClick: () => void approve(x),
+                  testId: `trader-approve-${x.id}`,
+                }}
+                no={{
+                  label: t('copy.admin.reject'),
+                  onClick: () => setRejecting(x.id),
+                  testId: `trader-reject-${x.id}`,
+                }}
+              />
             ) : (
               <p className="field-hint" data-testid={`trader-row-${x.id}-decision`}>
                 {t('copy.admin.decided', { by: x.decided_by, at: formatDateTime(x.decided_at) })}

@@ -18,3 +18,7 @@ export function manualClock(
     },
   };
 }
+
+/** A stored time as the API sends it: ISO 8601, or '' when there is none. */
+export const isoOrEmpty = (d: Date | string | null | undefined): string =>
+  d ? new Date(d).toISOString() : '';

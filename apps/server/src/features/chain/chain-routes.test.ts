@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { testChainConfig } from '../../../test/chain.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken } from '../../../test/money.ts';
 import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig } from '../../config.ts';
 import { createLedger } from '../../ledger/index.ts';
-import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { deployTestUsdt, localClients } from './local.ts';
 import { createDepositScanner } from './scanner.ts';
 
@@ -17,18 +17,7 @@ let chain: ChainConfig;
 beforeAll(async () => {
   anvil = await startAnvil();
   const token = await deployTestUsdt(anvil.url);
-  chain = {
-    rpcUrl: anvil.url,
-    chainId: 31337,
-    name: 'Local test chain',
-    network: 'ERC20',
-    explorer: 'https://explorer.example',
-    token,
-    xpub: xpubOf(LOCAL_TEST_MNEMONIC, 1),
-    confirmations: 6,
-    minimum: '1',
-    test: true,
-  };
+  chain = testChainConfig(anvil.url, token);
   t = await createTestApp({ config: { chain } });
   off = await createTestApp();
 });

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { anvilRpc, USDT } from '../../../test/chain.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { balanceOf, expectLedgerHealthy } from '../../../test/money.ts';
 import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
@@ -13,7 +14,6 @@ import { createDepositScanner } from './scanner.ts';
 /** Deposits on a real local chain (anvil): confirmations, duplicates, two scanners, reorgs, minimum, restart. */
 const CHAIN = 31337;
 const XPUB = xpubOf(LOCAL_TEST_MNEMONIC, 1);
-const USDT = (n: number) => BigInt(Math.round(n * 1_000_000));
 let t: TestApp;
 let anvil: Anvil;
 let token: Address;
@@ -23,14 +23,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   t = await createTestApp();
   token = await deployTestUsdt(anvil.url);
-  rpc = async (method, params = []) => {
-    const res = await fetch(anvil.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    return ((await res.json()) as { result: unknown }).result;
-  };
+  rpc = anvilRpc(anvil.url);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,13 +1,13 @@
-import { type Address, erc20Abi, parseEther } from 'viem';
+import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { anvilRpc, testChainConfig, tokenBalanceOf, USDT } from '../../../test/chain.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig } from '../../config.ts';
 import { createLedger } from '../../ledger/index.ts';
-import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
 import { createPayoutWorker, type PayoutDeps } from './payouts.ts';
 
@@ -17,7 +17,6 @@ import { createPayoutWorker, type PayoutDeps } from './payouts.ts';
  * without gas, or with enough for one payout of two; retry and reject after a failure; two workers at once.
  */
 const TX = '654321';
-const USDT = (n: number) => BigInt(Math.round(n * 1_000_000));
 let t: TestApp;
 let anvil: Anvil;
 let token: Address;
@@ -29,34 +28,14 @@ const hot = privateKeyToAccount(hotKey);
 let rpc: (method: string, params?: unknown[]) => Promise<unknown>;
 const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
 const client = () => localClients(anvil.url).client;
-const tokenBalance = (owner: Address) =>
-  client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+const tokenBalance = (owner: Address) => tokenBalanceOf(anvil.url, token, owner);
 
 beforeAll(async () => {
   anvil = await startAnvil();
   token = await deployTestUsdt(anvil.url);
-  rpc = async (method, params = []) => {
-    const res = await fetch(anvil.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    return ((await res.json()) as { result: unknown }).result;
-  };
+  rpc = anvilRpc(anvil.url);
   await rpc('anvil_setBalance', [hot.address, `0x${parseEther('10').toString(16)}`]);
-  chain = {
-    rpcUrl: anvil.url,
-    chainId: 31337,
-    name: 'Local test chain',
-    network: 'ERC20',
-    explorer: 'https://explorer.example',
-    token,
-    xpub: xpubOf(LOCAL_TEST_MNEMONIC, 1),
-    confirmations: 6,
-    minimum: '1',
-    test: true,
-    hotWallet: hot.address,
-  };
+  chain = testChainConfig(anvil.url, token, { hotWallet: hot.address });
   t = await createTestApp({ config: { chain } });
   admin = await adminToken(t);
 });

@@ -139,22 +139,11 @@ export function createPayoutWorker(d: PayoutDeps) {
       if (why) return { refused: why };
       throw err;
     }
-    const [block, pending] = await Promise.all([
-      d.client.getBlock({ blockTag: 'latest' }),
+    const [fees, pending] = await Promise.all([
+      feeParams(d.client),
       d.client.getTransactionCount({ address: d.account.address, blockTag: 'pending' }),
     ]);
-    const fees =
-      block.baseFeePerGas != null
-        ? await (async () => {
-            const tip = await d.client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n);
-            return {
-              type: 'eip1559' as const,
-              maxPriorityFeePerGas: tip,
-              maxFeePerGas: block.baseFeePerGas! * 2n + tip,
-            };
-          })()
-        : { type: 'legacy' as const, gasPrice: await d.client.getGasPrice() };
-    return { call, gas: (gas * 12n) / 10n, fees, pending: BigInt(pending) };
+    return { call, gas: (gas * 12n) / 10n, fees: fees.tx, pending: BigInt(pending) };
   }
 
   /** Sets a payout's state on its withdrawal (in the send's own transaction). */
@@ -434,6 +423,21 @@ export function createPayoutWorker(d: PayoutDeps) {
 }
 
 export type PayoutWorker = ReturnType<typeof createPayoutWorker>;
+
+/**
+ * The fees to offer now: EIP-1559 (twice the base fee plus the node's suggested tip) where the chain has a base fee,
+ * else a legacy gas price; `perGas` is the most a unit of gas may cost.
+ */
+export async function feeParams(client: PublicClient) {
+  const block = await client.getBlock({ blockTag: 'latest' });
+  if (block.baseFeePerGas == null) {
+    const gasPrice = await client.getGasPrice();
+    return { tx: { type: 'legacy' as const, gasPrice }, perGas: gasPrice };
+  }
+  const tip = await client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n);
+  const maxFeePerGas = block.baseFeePerGas * 2n + tip;
+  return { tx: { type: 'eip1559' as const, maxPriorityFeePerGas: tip, maxFeePerGas }, perGas: maxFeePerGas };
+}
 
 /** Queues a payout of an approved withdrawal (in the decision's transaction); its key is (withdrawal, attempt). */
 export async function queuePayout(

@@ -1,7 +1,8 @@
-import { type Address, erc20Abi, parseEther } from 'viem';
+import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { tokenBalanceOf, USDT } from '../../../test/chain.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import { createLedger } from '../../ledger/index.ts';
@@ -13,7 +14,6 @@ import { sweepDeposits } from './sweep.ts';
 
 /** The sweep on a real local chain: deposit addresses without gas get it from the hot wallet, then are emptied into it. */
 const CHAIN = 31337;
-const USDT = (n: number) => BigInt(Math.round(n * 1_000_000));
 let t: TestApp;
 let anvil: Anvil;
 let token: Address;
@@ -34,8 +34,7 @@ afterAll(async () => {
 });
 
 const client = () => localClients(anvil.url).client;
-const tokenBalance = (owner: Address) =>
-  client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+const tokenBalance = (owner: Address) => tokenBalanceOf(anvil.url, token, owner);
 const sweep = (over: Partial<Parameters<typeof sweepDeposits>[0]> = {}) =>
   sweepDeposits({
     db: t.db,

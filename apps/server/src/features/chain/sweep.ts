@@ -13,7 +13,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../db/database.ts';
-import type { PayoutWorker } from './payouts.ts';
+import { feeParams, type PayoutWorker } from './payouts.ts';
 
 export type SweepDeps = {
   db: Db;
@@ -192,17 +192,6 @@ export async function sweepDeposits(d: SweepDeps): Promise<SweepResult[]> {
 
 const transferData = (to: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-
-async function feeParams(client: PublicClient) {
-  const block = await client.getBlock({ blockTag: 'latest' });
-  if (block.baseFeePerGas == null) {
-    const gasPrice = await client.getGasPrice();
-    return { tx: { type: 'legacy' as const, gasPrice }, perGas: gasPrice };
-  }
-  const tip = await client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n);
-  const maxFeePerGas = block.baseFeePerGas * 2n + tip;
-  return { tx: { type: 'eip1559' as const, maxPriorityFeePerGas: tip, maxFeePerGas }, perGas: maxFeePerGas };
-}
 
 export const sweepClient = (url: string) =>
   createPublicClient({ transport: http(url, { batch: { batchSize: 100 } }), cacheTime: 0 }) as PublicClient;

@@ -5,8 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : '');
+import { isoOrEmpty as iso } from '../../lib/clock.ts';
 
 /** The member's lead-trader application or profile. */
 async function profileOf(db: Conn, memberId: string) {

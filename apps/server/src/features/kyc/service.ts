@@ -15,6 +15,7 @@ import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { type CleanImage, checkPicture } from './image.ts';
 import type { KycStorage } from './storage.ts';
+import { isoOrEmpty as iso } from '../../lib/clock.ts';
 
 /** The platform's markets (the sign-up country list), named in the caller's language. */
 export function countries(lang: Language) {
@@ -41,8 +42,6 @@ export async function idTakenByOther(db: Conn, memberId: string, idType: string,
     .executeTakeFirst();
   return Boolean(row);
 }
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
 
 /** The member's state (kept in members.kyc_state) with their latest submission. */
 export async function kycStatus(db: Conn, memberId: string) {

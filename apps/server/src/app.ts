@@ -49,6 +49,8 @@ import { shopRoutes } from './features/shop/routes.ts';
 import { createBotEngine } from './features/bots/engine.ts';
 import { botRoutes } from './features/bots/routes.ts';
 import { chainRoutes } from './features/chain/routes.ts';
+import { createCopyEngine } from './features/copy/engine.ts';
+import { copyInvestRoutes } from './features/copy/invest.ts';
 import { copyRoutes } from './features/copy/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
 
@@ -145,6 +147,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   };
   const trading = createTradingAccounts(tradingDeps);
   const botEngine = createBotEngine({ ...tradingDeps, trading });
+  const copyEngine = createCopyEngine({ ...tradingDeps, trading, ledger: money.ledger });
   registerCalls(
     app,
     [
@@ -165,7 +168,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...tradingRoutes(tradingDeps, trading),
       ...shopRoutes(money),
       ...chainRoutes({ db: deps.db, chain: deps.config.chain }),
-      ...copyRoutes(deps),
+      ...copyRoutes(deps, copyEngine),
+      ...copyInvestRoutes(money, copyEngine),
       ...botRoutes({
         db: deps.db,
         clock: deps.clock,

@@ -12,6 +12,8 @@ export const PLATFORM_ACCOUNTS = [
   'withdrawal_payouts',
   'airdrop_pool',
   'adjustments',
+  'copy_custody',
+  'copy_pnl',
 ] as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 

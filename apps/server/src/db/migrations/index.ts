@@ -18,6 +18,7 @@ import * as m0018 from './0018_bot_aio.ts';
 import * as m0019 from './0019_chain.ts';
 import * as m0020 from './0020_payouts.ts';
 import * as m0021 from './0021_lead_traders.ts';
+import * as m0022 from './0022_copy_invest.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0019_chain', up: m0019.up },
   { id: '0020_payouts', up: m0020.up },
   { id: '0021_lead_traders', up: m0021.up },
+  { id: '0022_copy_invest', up: m0022.up },
 ];

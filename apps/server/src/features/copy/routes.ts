@@ -2,6 +2,7 @@ import { adminTraderDecide, adminTraders, traderApply, traderProfile, traderProf
 import { sql } from 'kysely';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import type { CopyEngine } from './engine.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
@@ -55,7 +56,7 @@ const adminView = (r: AdminRow) => ({
  * Becoming a lead trader (issue 15, first part): apply (identity approved, agreement accepted; again after a
  * rejection), an admin decides once (the row is locked), an approved trader edits their profile.
  */
-export function copyRoutes(d: Deps): CallRoute[] {
+export function copyRoutes(d: Deps, engine: CopyEngine): CallRoute[] {
   const { db } = d;
   return [
     handle(traderProfile, async (_i, ctx) => profileOf(db, ctx.member.id)),
@@ -160,6 +161,15 @@ export function copyRoutes(d: Deps): CallRoute[] {
         });
         return adminView(await adminQuery(tx).where('t.id', '=', row.id).executeTakeFirstOrThrow());
       });
+      // An approved trader's demo account becomes the record and the source; the pool followers will own.
+      if (input.action === 'approve') {
+        const row = await db
+          .selectFrom('lead_traders')
+          .select(['id', 'member_id'])
+          .where('id', '=', view.id)
+          .executeTakeFirstOrThrow();
+        await engine.ensureAccounts(row);
+      }
       return reply(view, input.action === 'approve' ? 'approved' : 'rejected');
     }),
   ];

@@ -432,6 +432,13 @@ export function tradingRoutes(d: TradingDeps, accounts: TradingAccounts): CallRo
       const name = input.account ?? DEMO_ACCOUNT;
       const account = await accounts.resolve(ctx.member.id, name);
       if (account.kind !== 'paper') throw fieldRefusal(422, 'account', 'trading_paper_only');
+      // A lead trader's demo account is what followers copy and what their record is computed from.
+      const lead = await db
+        .selectFrom('lead_traders')
+        .select('id')
+        .where('source_account_id', '=', account.id)
+        .executeTakeFirst();
+      if (lead) throw fieldRefusal(409, 'account', 'trader_reset_refused');
       const resets = await account.gateway.reset(input.idempotency_key, startBalanceUnits(account.settings));
       return reply({ account: name, resets }, 'demo_reset_done');
     }),

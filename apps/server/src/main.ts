@@ -12,6 +12,8 @@ import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from './features/trading/accounts.ts';
 import { loadDemoBots } from './features/bots/demo-bots.ts';
+import { loadDemoCopy } from './features/copy/demo-copy.ts';
+import { createCopyEngine } from './features/copy/engine.ts';
 import { createBotEngine } from './features/bots/engine.ts';
 import { createMarketFeed } from './features/trading/feed.ts';
 import { createMarketData } from './features/trading/market-data.ts';
@@ -122,9 +124,17 @@ async function main() {
         log.error(`demo bots: ${String(err)}`),
       );
     }
+    // Copy trading mirrors the lead traders' fills after the same step, and settles once a day.
+    const copyLedger = createLedger(db);
+    const copy = createCopyEngine({ db, clock: systemClock, data: tradingData, trading, ledger: copyLedger });
+    if (config.demoData)
+      await loadDemoCopy(db, copy, trading, copyLedger).catch((err: unknown) =>
+        log.error(`demo copy trading: ${String(err)}`),
+      );
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);
       await bots.tick();
+      await copy.step().catch((err: unknown) => log.error(`copy trading: ${String(err)}`));
     });
   }
 

@@ -318,6 +318,42 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     admin: true,
     texts: 'trading',
   },
+  '/pages/copy/traders': {
+    load: () => import('../features/copy/pages/CopyTradersPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/copy/trader': {
+    load: () => import('../features/copy/pages/CopyTraderPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/copy/invest': {
+    load: () => import('../features/copy/pages/CopyInvestPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/copy/mine': {
+    load: () => import('../features/copy/pages/CopyMinePage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/copy/investment': {
+    load: () => import('../features/copy/pages/CopyInvestmentPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/copy/fund': {
+    load: () => import('../features/copy/pages/CopyFundPage.tsx'),
+    auth: true,
+    texts: 'trading',
+  },
+  '/pages/admin/copy': {
+    load: () => import('../features/copy/pages/AdminCopyPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'trading',
+  },
   '/pages/admin/chain': {
     load: () => import('../features/chain/pages/AdminChainPage.tsx'),
     auth: true,

@@ -156,6 +156,7 @@ export const traderList = defineCall({
 });
 
 export const traderTradeSchema = z.object({
+  id: z.string(),
   symbol: z.string(),
   market: z.string(),
   side: z.string(),
@@ -281,6 +282,8 @@ export const getMyTrade = defineCall({
 });
 
 export const mirroredTradeSchema = z.object({
+  /** The trader's fill it mirrors. */
+  id: z.string(),
   symbol: z.string(),
   market: z.string(),
   side: z.string(),

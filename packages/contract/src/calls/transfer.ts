@@ -143,3 +143,22 @@ export const airdropSave = defineCall({
   }),
   response: operationResult.extend({ to_userid: z.string(), balance_after: money }),
 });
+
+/** The member's own wallets money may move between (USDT, no fee): the funds wallet and the trading wallet. */
+export const OWN_WALLET_MOVES = ['funds', 'trading'] as const;
+
+export const walletMove = defineCall({
+  name: 'Asset/walletmove',
+  method: 'POST',
+  auth: 'member',
+  tag: 'transfer',
+  summary: "Moves USDT between the member's own funds and trading wallets (no fee); one ledger operation",
+  request: z.object({
+    from: oneOf(OWN_WALLET_MOVES),
+    to: oneOf(OWN_WALLET_MOVES),
+    amount: amountField(),
+    tx_password: secret(),
+    idempotency_key: idempotencyKey(),
+  }),
+  response: operationResult.extend({ from: z.string(), to: z.string(), balance_after: money }),
+});

@@ -132,4 +132,14 @@ export const COPY_MESSAGES = {
     'zh-CN': '今日结算已完成',
     'bm-MY': 'Penyelesaian hari ini telah dijalankan',
   },
+  wallet_moved: {
+    'en-US': 'Moved between your wallets',
+    'zh-CN': '已在您的钱包之间划转',
+    'bm-MY': 'Dipindahkan antara dompet anda',
+  },
+  wallet_move_same: {
+    'en-US': 'Choose two different wallets',
+    'zh-CN': '请选择两个不同的钱包',
+    'bm-MY': 'Pilih dua dompet yang berbeza',
+  },
 } satisfies Record<string, Texts>;

@@ -32,3 +32,4 @@ export const transferSave: CallRef<typeof transfer.transferSave> = {
   name: 'asset/transfersave',
   method: 'POST',
 };
+export const walletMove: CallRef<typeof transfer.walletMove> = { name: 'Asset/walletmove', method: 'POST' };

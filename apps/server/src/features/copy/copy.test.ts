@@ -325,3 +325,383 @@ describe('mirroring and settlement', () => {
     await expectLedgerHealthy(t);
   });
 });
+
+describe('mirroring', () => {
+  it('scales each trade by the pool over the trader, skips what is below the minimum and sells all with the trader', async () => {
+    await setPrice('LTC/USDT', '100');
+    const s = await scenario();
+    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
+    await order(s.trader.token, 'LTC/USDT', 'buy', '50');
+    // A tenth of 0.06 LTC is worth 0.60 USDT, below the market's minimum order of 5: not copied.
+    await order(s.trader.token, 'LTC/USDT', 'buy', '0.06');
+    await order(s.trader.token, 'LTC/USDT', 'sell', '50.06');
+    await engine.step();
+    const d = await detail(s.follower.token, inv.id);
+    expect(d.trades.map((x) => [x.pool_amount, x.skipped])).toEqual([
+      ['5', ''],
+      ['0', 'below_minimum'],
+      ['5', ''],
+    ]);
+    const pool = await t.db
+      .selectFrom('paper_balances as b')
+      .innerJoin('lead_traders as l', 'l.pool_account_id', 'b.account_id')
+      .select(['b.asset', 'b.free'])
+      .where('l.id', '=', s.traderId)
+      .execute();
+    expect(pool.find((b) => b.asset === 'LTC')?.free ?? '0').toBe('0');
+    expect(d.investment.value).toBe('1000');
+  });
+
+  it('mirrors perpetual positions at the trader leverage and closes them with the trader', async () => {
+    await setPrice('BNB/USDT', '500');
+    const s = await scenario();
+    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
+    await t.ok(
+      'Online/SaveOrder',
+      {
+        account: 'demo',
+        symbol: 'BNB/USDT',
+        side: 'buy',
+        type: 'market',
+        amount: '40',
+        market: 'perp',
+        leverage: 5,
+        idempotency_key: newKey(),
+      },
+      { token: s.trader.token },
+    );
+    await engine.step();
+    const positions = async () =>
+      t.db
+        .selectFrom('paper_positions as p')
+        .innerJoin('lead_traders as l', 'l.pool_account_id', 'p.account_id')
+        .select(['p.side', 'p.contracts', 'p.leverage'])
+        .where('l.id', '=', s.traderId)
+        .execute();
+    expect(await positions()).toEqual([{ side: 'long', contracts: '400000000', leverage: 5 }]);
+    await setPrice('BNB/USDT', '550');
+    // 4 BNB long from 500 to 550: +200 on 1,000.
+    expect((await detail(s.follower.token, inv.id)).investment.value).toBe('1200');
+    await t.ok(
+      'Online/closeposition',
+      { account: 'demo', symbol: 'BNB/USDT', idempotency_key: newKey() },
+      { token: s.trader.token },
+    );
+    await engine.step();
+    expect(await positions()).toEqual([]);
+    expect((await detail(s.follower.token, inv.id)).investment.value).toBe('1200');
+  });
+});
+
+describe('traders, packages, settings and the admin', () => {
+  it("lists traders with the record of their own trades; a trader's page; a lead trader cannot reset their demo account", async () => {
+    await setPrice('TRX/USDT', '0.25000');
+    const s = await scenario();
+    await invest(s.follower.token, s.pkg.id, '500');
+    await order(s.trader.token, 'TRX/USDT', 'buy', '20000');
+    await setPrice('TRX/USDT', '0.27500');
+    const list = await t.ok<{
+      list: { id: string; roi_7d: string; followers: number; aum: string; min_amount: string }[];
+    }>('Trade/traderlist', { pagesize: 50 }, { token: s.follower.token });
+    const card = list.list.find((x) => x.id === s.traderId)!;
+    // 5,000 of 10,000 in TRX, +10%: +5%.
+    expect(card).toMatchObject({ roi_7d: '5.00', followers: 1, min_amount: '100' });
+    const page = await t.ok<{ trader: { roi_90d: string }; trades: unknown[]; following: boolean }>(
+      'Member/traderlist',
+      { id: s.traderId },
+      { token: s.follower.token },
+    );
+    expect(page).toMatchObject({ trader: { roi_90d: '5.00' }, following: true });
+    expect(page.trades).toHaveLength(1);
+    expect((await t.call('Member/traderlist', { id: '999999' }, { token: s.follower.token })).body.code).toBe(
+      404,
+    );
+    const reset = await t.call(
+      'Trade/demoreset',
+      { account: 'demo', idempotency_key: newKey() },
+      { token: s.trader.token },
+    );
+    expect(reset.body).toMatchObject({
+      code: 409,
+      msg: "A lead trader's demo account keeps its record: it cannot be reset",
+    });
+    const pk = await t.ok<{ list: { id: string; share_percent: string }[]; trading_available: string }>(
+      'Trade/tradepackage',
+      { trader_id: s.traderId },
+      { token: s.follower.token },
+    );
+    expect(pk).toMatchObject({ list: [{ id: s.pkg.id, share_percent: '10.00' }], trading_available: '4500' });
+  });
+
+  it('the company strategy: invested only through its own call, its share goes to the platform', async () => {
+    await setPrice('TON/USDT', '5.000');
+    const s = await scenario();
+    await t.ok('Admin/tradercompany', { id: s.traderId }, { token: admin });
+    const direct = await invest(s.follower.token, s.pkg.id, '100');
+    expect(direct.body).toMatchObject({ code: 422, errors: [{ field: 'package_id' }] });
+    const company = await t.call<Investment>(
+      'Trade/investsavecompany',
+      { package_id: s.pkg.id, amount: '1000', agree: true, tx_password: TX, idempotency_key: newKey() },
+      { token: s.follower.token },
+    );
+    expect(company.body.code).toBe(200);
+    const offered = await t.ok<{ list: { id: string }[] }>(
+      'Trade/tradepackage',
+      {},
+      { token: s.follower.token },
+    );
+    expect(offered.list.map((p) => p.id)).toEqual([s.pkg.id]);
+    await order(s.trader.token, 'TON/USDT', 'buy', '2000');
+    await engine.step();
+    await setPrice('TON/USDT', '5.500');
+    await engine.settle(company.body.data!.id, '2030-04-01', 'daily');
+    expect((await detail(s.follower.token, company.body.data!.id)).investment).toMatchObject({
+      shared: '10',
+    });
+    expect((await balanceOf(t, s.trader.token, 'reward').catch(() => ({ balance: '0' }))).balance).toBe('0');
+    const other = await scenario();
+    expect(
+      (
+        await t.call(
+          'Trade/investsavecompany',
+          {
+            package_id: other.pkg.id,
+            amount: '100',
+            agree: true,
+            tx_password: TX,
+            idempotency_key: newKey(),
+          },
+          { token: other.follower.token },
+        )
+      ).body,
+    ).toMatchObject({ code: 422, errors: [{ field: 'package_id' }] });
+  });
+
+  it('settings, stopping by the member, the admin overview and settlement runs', async () => {
+    await setPrice('ADA/USDT', '0.8000');
+    const s = await scenario();
+    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
+    await order(s.trader.token, 'ADA/USDT', 'buy', '6250');
+    await engine.step();
+    const saved = await t.ok<Investment & { stop_loss_percent: number; auto_renew: boolean }>(
+      'Trade/updateTrade',
+      { id: inv.id, action: 'settings', stop_loss_percent: 30, auto_renew: true },
+      { token: s.follower.token },
+    );
+    expect(saved).toMatchObject({ stop_loss_percent: 30, auto_renew: true });
+    const stranger = await verified();
+    expect(
+      (
+        await t.call(
+          'Trade/updateTrade',
+          { id: inv.id, action: 'stop', tx_password: TX },
+          { token: stranger.token },
+        )
+      ).body.code,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(
+          'Trade/updateTrade',
+          { id: inv.id, action: 'stop', tx_password: '000000' },
+          { token: s.follower.token },
+        )
+      ).body.code,
+    ).toBe(422);
+    await setPrice('ADA/USDT', '0.8800');
+    const stopped = await t.ok<Investment>(
+      'Trade/updateTrade',
+      { id: inv.id, action: 'stop', tx_password: TX },
+      { token: s.follower.token },
+    );
+    // Half the pool in ADA, +10%: 1,050; 10% of the 50 profit to the trader.
+    expect(stopped).toMatchObject({
+      state: 'stopped',
+      close_reason: 'member_stop',
+      returned: '1045',
+      shared: '5',
+    });
+    expect(
+      (
+        await t.call(
+          'Trade/topupsave',
+          { id: inv.id, amount: '10', tx_password: TX, idempotency_key: newKey() },
+          { token: s.follower.token },
+        )
+      ).body.code,
+    ).toBe(409);
+    const overview = await t.ok<{ list: { id: string; userid: string }[]; custody: string; shared: string }>(
+      'Admin/copyinvestments',
+      { pagesize: 100, state: 'stopped' },
+      { token: admin },
+    );
+    expect(overview.list.find((x) => x.id === inv.id)?.userid).toBe(s.follower.userid);
+    const runs = await t.ok<{ list: { date: string; started_by: string }[] }>(
+      'Admin/copysettle',
+      { run: true },
+      { token: admin },
+    );
+    // Today's run (started by the daily job in an earlier step) is there; the admin's run settled nothing twice.
+    expect(runs.list.map((r) => r.date)).toContain(t.clock.now().toISOString().slice(0, 10));
+    const packages = await t.ok<{ list: { id: string }[]; traders: { id: string }[] }>(
+      'Admin/copypackages',
+      {},
+      { token: admin },
+    );
+    expect(packages.traders.map((x) => x.id)).toContain(s.traderId);
+    expect(
+      (
+        await t.call(
+          'Admin/copypackagesave',
+          {
+            trader_id: s.traderId,
+            name: 'Bad',
+            min_amount: '10',
+            term_days: 30,
+            share_percent: '60',
+            fee_percent: '0',
+            active: true,
+          },
+          { token: admin },
+        )
+      ).body,
+    ).toMatchObject({ code: 422, errors: [{ field: 'share_percent' }] });
+    expect((await t.call('Admin/copypackages', {}, { token: s.follower.token })).body.code).toBe(403);
+    await expectLedgerHealthy(t);
+  });
+
+  it("moves USDT between the member's own funds and trading wallets, once per key", async () => {
+    const m = await verified();
+    await fund(t, admin, m.userid, '100');
+    const key = newKey();
+    const move = (body: Record<string, unknown>) =>
+      t.call(
+        'Asset/walletmove',
+        { from: 'funds', to: 'trading', amount: '60', tx_password: TX, idempotency_key: key, ...body },
+        { token: m.token },
+      );
+    expect((await move({})).body).toMatchObject({ code: 200, data: { amount: '60', balance_after: '60' } });
+    expect((await move({})).body).toMatchObject({ code: 200 });
+    expect((await move({ amount: '50', idempotency_key: newKey() })).body).toMatchObject({
+      code: 422,
+      errors: [{ field: 'amount' }],
+    });
+    expect((await move({ to: 'funds', idempotency_key: newKey() })).body).toMatchObject({
+      code: 422,
+      errors: [{ field: 'to' }],
+    });
+    expect((await balanceOf(t, m.token, 'funds')).balance).toBe('40');
+    expect((await balanceOf(t, m.token, 'trading')).balance).toBe('60');
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('invariants', () => {
+  it('across random invests, top-ups, trades, price moves, settlements and stops: custody holds what the open copies booked, units add up, the followers own the pool', async () => {
+    const { default: fc } = await import('fast-check');
+    const { poolState, worthOf } = await import('./pool.ts');
+    const data = createMarketData(t.db, t.clock);
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('invest' as const), amount: fc.integer({ min: 100, max: 900 }) }),
+            fc.record({ op: fc.constant('topup' as const), amount: fc.integer({ min: 1, max: 300 }) }),
+            fc.record({ op: fc.constant('buy' as const), amount: fc.integer({ min: 1, max: 20 }) }),
+            fc.record({ op: fc.constant('sell' as const), amount: fc.integer({ min: 1, max: 20 }) }),
+            fc.record({ op: fc.constant('move' as const), percent: fc.integer({ min: -15, max: 15 }) }),
+            fc.record({ op: fc.constant('settle' as const) }),
+            fc.record({ op: fc.constant('stop' as const) }),
+          ),
+          { minLength: 4, maxLength: 10 },
+        ),
+        async (ops) => {
+          round++;
+          let price = 100;
+          await setPrice('LTC/USDT', price.toFixed(2));
+          const s = await scenario({ followerFunds: '20000' });
+          const open: string[] = [];
+          for (const [n, o] of ops.entries()) {
+            if (o.op === 'invest') {
+              const r = await invest(s.follower.token, s.pkg.id, String(o.amount));
+              if (r.body.code === 200) open.push(r.body.data!.id);
+            } else if (o.op === 'topup' && open.length > 0)
+              await t.call(
+                'Trade/topupsave',
+                { id: open[0], amount: String(o.amount), tx_password: TX, idempotency_key: newKey() },
+                { token: s.follower.token },
+              );
+            else if (o.op === 'buy' || o.op === 'sell')
+              await t.call(
+                'Online/SaveOrder',
+                {
+                  account: 'demo',
+                  symbol: 'LTC/USDT',
+                  side: o.op,
+                  type: 'market',
+                  amount: String(o.amount),
+                  idempotency_key: newKey(),
+                },
+                { token: s.trader.token },
+              );
+            else if (o.op === 'move') {
+              price = Math.max(1, price * (1 + o.percent / 100));
+              await setPrice('LTC/USDT', price.toFixed(2));
+            } else if (o.op === 'settle')
+              for (const id of open)
+                await engine.settle(
+                  id,
+                  `2031-0${(round % 9) + 1}-${String(n + 1).padStart(2, '0')}`,
+                  'daily',
+                );
+            else if (o.op === 'stop' && open.length > 0)
+              await t.call(
+                'Trade/updateTrade',
+                { id: open.shift(), action: 'stop', tx_password: TX },
+                { token: s.follower.token },
+              );
+            await engine.step();
+          }
+          const trader = await t.db
+            .selectFrom('lead_traders')
+            .selectAll()
+            .where('id', '=', s.traderId)
+            .executeTakeFirstOrThrow();
+          const invs = await t.db
+            .selectFrom('copy_investments')
+            .select(['units', 'booked', 'state'])
+            .where('trader_id', '=', s.traderId)
+            .execute();
+          const live = invs.filter((i) => i.state === 'active');
+          expect(
+            invs.every(
+              (i) => i.state === 'active' || (i.state === 'stopped' && i.units === '0' && i.booked === '0'),
+            ),
+          ).toBe(true);
+          expect(live.reduce((a, i) => a + BigInt(i.units), 0n)).toBe(BigInt(trader.units));
+          const state = await poolState(t.db, data, trader.pool_account_id!, BigInt(trader.units));
+          const values = live.map((i) => worthOf(BigInt(i.units), state));
+          const pool = state.equity / 100n;
+          const sum = values.reduce((a, b) => a + b, 0n);
+          expect(sum).toBeLessThanOrEqual(pool < 0n ? 0n : pool);
+          expect(pool - sum).toBeLessThanOrEqual(BigInt(Math.max(1, live.length)));
+          await expectLedgerHealthy(t);
+        },
+      ),
+      { numRuns: 4 },
+    );
+    // Custody holds exactly what every open copy has booked (all scenarios of this file together).
+    const booked = await t.db
+      .selectFrom('copy_investments')
+      .select((eb) => eb.fn.sum<string>('booked').as('sum'))
+      .where('state', 'in', ['active', 'closing'])
+      .executeTakeFirstOrThrow();
+    const custody = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['credits_posted', 'debits_posted'])
+      .where('platform', '=', 'copy_custody')
+      .executeTakeFirstOrThrow();
+    expect(BigInt(custody.credits_posted) - BigInt(custody.debits_posted)).toBe(BigInt(booked.sum ?? 0));
+  });
+});

@@ -238,7 +238,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
         traderCards(db, engine.data, [t], d.clock.now()),
         db
           .selectFrom('trade_fills')
-          .select(['symbol', 'market', 'side', 'amount', 'price', 'pnl', 'at'])
+          .select(['id', 'symbol', 'market', 'side', 'amount', 'price', 'pnl', 'at'])
           .where('account_id', '=', t.source_account_id!)
           .orderBy('id', 'desc')
           .limit(20)
@@ -254,6 +254,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
       return {
         trader: card!,
         trades: trades.map((f) => ({
+          id: f.id,
           symbol: f.symbol,
           market: f.market,
           side: f.side,
@@ -351,7 +352,12 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
       const history = settlements
         .filter((s) => s.kind !== 'close')
         .map((s) => ({ day: s.date, value: money(s.value, USDT) }));
-      if (view!.state === 'active') history.push({ day: dayOf(d.clock.now()), value: view!.value });
+      if (view!.state === 'active') {
+        // Today's point is the value now.
+        const today = dayOf(d.clock.now());
+        if (history.at(-1)?.day === today) history.pop();
+        history.push({ day: today, value: view!.value });
+      }
       return {
         investment: publicView(view!),
         pool_share: percentOf(BigInt(row.units) * 100n, BigInt(row.pool_units) * 100n),
@@ -365,6 +371,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
           platform_fee: money(s.platform_fee, USDT),
         })),
         trades: trades.map((m) => ({
+          id: m.source_fill_id,
           symbol: m.symbol,
           market: m.market,
           side: m.side,

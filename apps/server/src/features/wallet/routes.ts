@@ -18,6 +18,7 @@ import {
   searchBonusRecord,
   transferMenu,
   transferSave,
+  walletMove,
   walletDetail,
   walletOverview,
   walletRecord,
@@ -36,7 +37,7 @@ import type { MoneyDeps } from './money-deps.ts';
 import { findActiveRecipient } from './recipient.ts';
 import { memberRecords } from './records.ts';
 import { AIRDROP, exchangeSettings, PRICE_DECIMALS, priceUnits, transferRules } from './settings.ts';
-import { transferFunds } from './transfer.ts';
+import { moveBetweenWallets, transferFunds } from './transfer.ts';
 
 const MOVEMENT_KINDS = [
   'transfer',
@@ -198,6 +199,7 @@ export function walletRoutes(d: MoneyDeps) {
     }),
 
     handle(transferSave, async (input, ctx) => reply(await transferFunds(d, ctx, input), 'sent')),
+    handle(walletMove, async (input, ctx) => reply(await moveBetweenWallets(d, ctx, input), 'wallet_moved')),
 
     handle(exchangeMenu, async (_i, ctx) => {
       const list = await Promise.all(

@@ -6,6 +6,7 @@ import {
   ASSETS,
   type transferSave,
   type WalletKind,
+  type walletMove,
 } from '@mp/contract';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal } from '../../http/errors.ts';
@@ -64,6 +65,48 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
         created_at: createdAt.toISOString(),
       }),
       [to.id],
+    ),
+  );
+}
+
+/** Moves USDT between two of the member's own wallets (funds and trading), without fee. */
+export async function moveBetweenWallets(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  input: ParsedRequestOf<typeof walletMove>,
+) {
+  if (input.from === input.to) throw fieldRefusal(422, 'to', 'wallet_move_same');
+  const asset = 'USDT' as const;
+  const amount = parseMoney(input.amount, asset);
+  await d.txPassword.verify(ctx.member, input.tx_password);
+  const details = { from: input.from, to: input.to };
+  return refuseShortfall(() =>
+    d.ledger.post(
+      {
+        key: `m:${ctx.member.id}:${input.idempotency_key}`,
+        kind: 'wallet_move',
+        memberId: ctx.member.id,
+        request: { from: input.from, to: input.to, amount: amount.toString() },
+      },
+      [
+        {
+          debit: memberAccount(ctx.member.id, input.from, asset),
+          credit: memberAccount(ctx.member.id, input.to, asset),
+          amount,
+          kind: 'wallet_move',
+          details,
+        },
+      ],
+      (id, posted, createdAt) => ({
+        id,
+        from: input.from,
+        to: input.to,
+        amount: money(amount, asset),
+        fee: '0',
+        asset,
+        balance_after: money(posted[0]!.creditBalanceAfter, asset),
+        created_at: createdAt.toISOString(),
+      }),
     ),
   );
 }

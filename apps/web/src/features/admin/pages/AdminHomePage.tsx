@@ -23,6 +23,7 @@ const ENTRIES = [
   '/pages/admin/market',
   '/pages/admin/bots',
   '/pages/admin/traders',
+  '/pages/admin/copy',
   '/pages/admin/chain',
   '/pages/admin/shop',
 ];

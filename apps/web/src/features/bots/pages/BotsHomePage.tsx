@@ -121,6 +121,9 @@ export default function BotsHomePage() {
         <Link to={`/pages/home/Trade?account=${encodeURIComponent(account)}`}>{t('bots.market')}</Link>
         <Link to="/pages/trade/exchanges">{t('bots.exchanges')}</Link>
         <Link to="/pages/trade/test">{t('demoTitle')}</Link>
+        <Link to="/pages/copy/traders" data-testid="bots-link-copy">
+          {t('routes:/pages/copy/traders')}
+        </Link>
       </nav>
       {open && (
         <div className="bot-buttons">

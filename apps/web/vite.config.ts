@@ -31,6 +31,22 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * antd-mobile's ConfigProvider imports its zh-CN texts as the default locale, which put them in every first load.
+ * The app always passes its own locale (lib/antdLocale.ts; zh-CN arrives with the zh-CN language chunk), so that
+ * default import is pointed at en-US, the texts the first load carries anyway.
+ */
+function antdDefaultLocale(): Plugin {
+  return {
+    name: 'antd-default-locale',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== '../../locales/zh-CN' || !importer?.includes('config-provider')) return null;
+      return this.resolve('antd-mobile/es/locales/en-US', importer, { skipSelf: true });
+    },
+  };
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -38,7 +54,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   // Hash routing: the built app works from any path, so relative asset URLs are enough.
   base: './',
-  plugins: [react(), iconsPlugin(), precompress()],
+  plugins: [react(), iconsPlugin(), antdDefaultLocale(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },

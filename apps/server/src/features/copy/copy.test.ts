@@ -382,6 +382,26 @@ describe('mirroring', () => {
     await setPrice('BNB/USDT', '550');
     // 4 BNB long from 500 to 550: +200 on 1,000.
     expect((await detail(s.follower.token, inv.id)).investment.value).toBe('1200');
+    // The trader reverses to a 40 BNB short in one order: the pool closes its long and opens its share short.
+    await t.ok(
+      'Online/SaveOrder',
+      {
+        account: 'demo',
+        symbol: 'BNB/USDT',
+        side: 'sell',
+        type: 'market',
+        amount: '80',
+        market: 'perp',
+        leverage: 5,
+        idempotency_key: newKey(),
+      },
+      { token: s.trader.token },
+    );
+    await engine.step();
+    const [short] = await positions();
+    expect(short).toMatchObject({ side: 'short', leverage: 5 });
+    // 40 of the trader's 10,000 + 2,000 at 550 against the pool's 1,200: 40 x 1,200 / 12,000 = 4 BNB.
+    expect(short!.contracts).toBe('400000000');
     await t.ok(
       'Online/closeposition',
       { account: 'demo', symbol: 'BNB/USDT', idempotency_key: newKey() },
@@ -592,6 +612,40 @@ describe('traders, packages, settings and the admin', () => {
     });
     expect((await balanceOf(t, m.token, 'funds')).balance).toBe('40');
     expect((await balanceOf(t, m.token, 'trading')).balance).toBe('60');
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('two servers', () => {
+  it('settle a date once between them', async () => {
+    await setPrice('BTC/USDT', '40000');
+    const s = await scenario();
+    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
+    await order(s.trader.token, 'BTC/USDT', 'buy', '0.25');
+    await engine.step();
+    await setPrice('BTC/USDT', '44000');
+    const other = createCopyEngine({
+      db: t.db,
+      clock: t.clock,
+      data: createMarketData(t.db, t.clock),
+      trading: createTradingAccounts({
+        db: t.db,
+        clock: t.clock,
+        data: createMarketData(t.db, t.clock),
+        secret: Buffer.alloc(32, 7),
+        ccxt: createCcxtFactory(),
+      }),
+      ledger: createLedger(t.db),
+    });
+    await Promise.all([
+      engine.runDaily('2030-05-01'),
+      other.runDaily('2030-05-01'),
+      engine.runDaily('2030-05-01'),
+    ]);
+    const d = await detail(s.follower.token, inv.id);
+    expect(d.investment).toMatchObject({ shared: '10', value: '1090' });
+    expect(d.settlements.filter((x) => x.kind === 'daily' && x.trader_share === '10')).toHaveLength(1);
+    expect((await balanceOf(t, s.trader.token, 'reward')).balance).toBe('10');
     await expectLedgerHealthy(t);
   });
 });

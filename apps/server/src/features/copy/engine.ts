@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { OrderRequest } from '../../adapters/exchange/gateway.ts';
 import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { CopyInvestmentsTable, LeadTradersTable } from '../../db/schema-copy.ts';
@@ -140,6 +140,8 @@ export function createCopyEngine(d: CopyDeps) {
       amount: string;
       price: string;
       equity_after: string;
+      pnl: string | null;
+      reason: string;
     },
   ) {
     const record = async (amount: bigint, orderId: string | null, skipped: string) => {
@@ -194,23 +196,49 @@ export function createCopyEngine(d: CopyDeps) {
       }
     } else {
       const pos = holdings.perp.find((h) => h.symbol === f.symbol);
-      const reducing = pos && (pos.side === 'long') === (f.side === 'sell');
-      if (reducing) {
-        reduceOnly = true;
-        const sourcePos = await db
-          .selectFrom('paper_positions')
-          .select('contracts')
-          .where('account_id', '=', t.source_account_id!)
-          .where('symbol', '=', f.symbol)
-          .executeTakeFirst();
-        if (!sourcePos || scaled > pos.held) scaled = pos.held;
+      const sourcePos = await db
+        .selectFrom('paper_positions')
+        .select(['side', 'contracts', 'leverage'])
+        .where('account_id', '=', t.source_account_id!)
+        .where('symbol', '=', f.symbol)
+        .executeTakeFirst();
+      // A fill that realized a result (or a liquidation) closed some of the trader's position, maybe all of it, and
+      // may have reversed it; otherwise it opened or added.
+      const closing = f.pnl !== null || f.reason === 'liquidation';
+      if (closing) {
+        const reversed = sourcePos && (sourcePos.side === 'long') === (f.side === 'buy');
+        if (!sourcePos || reversed) {
+          // The trader has no position left on this side: neither has the pool.
+          if (pos) {
+            const all = amountText(f.symbol, pos.held);
+            if (all)
+              await placeOnce(t, {
+                symbol: f.symbol,
+                side: pos.side === 'long' ? 'sell' : 'buy',
+                type: 'market',
+                amount: all,
+                market: 'perp',
+                reduceOnly: true,
+                idempotencyKey: `copy-mirror:${t.id}:${f.id}:close`,
+              });
+          }
+          if (!reversed) return record(pos?.held ?? 0n, null, pos ? '' : 'nothing_to_close');
+          // The reversed part opens on the pool too, scaled like any opening.
+          const after = await stateOf(db, t);
+          scaled = (BigInt(sourcePos.contracts) * after.equity) / sourceEquity;
+          leverage = sourcePos.leverage;
+        } else {
+          if (!pos) return record(0n, null, 'nothing_to_close');
+          reduceOnly = true;
+          if (scaled > pos.held) scaled = pos.held;
+        }
       } else {
         const order = await db
           .selectFrom('trade_orders')
           .select('leverage')
           .where('id', '=', f.order_id)
           .executeTakeFirst();
-        leverage = order?.leverage ?? 1;
+        leverage = sourcePos?.leverage ?? order?.leverage ?? 1;
       }
     }
     const amount = amountText(f.symbol, scaled);
@@ -246,7 +274,18 @@ export function createCopyEngine(d: CopyDeps) {
     if (!t.source_account_id || !t.pool_account_id) return 0;
     const fills = await db
       .selectFrom('trade_fills')
-      .select(['id', 'order_id', 'symbol', 'market', 'side', 'amount', 'price', 'equity_after'])
+      .select([
+        'id',
+        'order_id',
+        'symbol',
+        'market',
+        'side',
+        'amount',
+        'price',
+        'equity_after',
+        'pnl',
+        'reason',
+      ])
       .where('account_id', '=', t.source_account_id)
       .where('id', '>', t.mirror_cursor)
       .orderBy('id')
@@ -623,6 +662,9 @@ export function createCopyEngine(d: CopyDeps) {
           investments: eb('copy_runs.investments', '+', count),
           shared: eb('copy_runs.shared', '+', shared.toString()),
           fees: eb('copy_runs.fees', '+', fees.toString()),
+          // Who ran it: the daily job, admins (each named once).
+          started_by: sql<string>`case when position(${startedBy} in copy_runs.started_by) > 0 then copy_runs.started_by else copy_runs.started_by || ', ' || ${startedBy} end`,
+          at: d.clock.now(),
         })),
       )
       .execute();

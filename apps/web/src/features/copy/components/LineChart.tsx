@@ -8,20 +8,24 @@ export function LineChart({
   testId,
   height = 80,
   axis = true,
+  zero = true,
 }: {
   points: { day: string; value: string; text: string }[];
   label: string;
   testId?: string;
   height?: number;
   axis?: boolean;
+  /** Draw from zero (returns) rather than from the lowest value (amounts). */
+  zero?: boolean;
 }) {
   const width = 300;
   const values = points.map((p) => Number(p.value));
-  const min = Math.min(0, ...values);
-  const max = Math.max(0, ...values);
-  const span = max - min || 1;
+  const min = Math.min(...(zero ? [0] : []), ...values);
+  const max = Math.max(...(zero ? [0] : []), ...values);
+  const span = max - min;
   const step = points.length > 1 ? width / (points.length - 1) : width;
-  const y = (v: number) => height - ((v - min) / span) * height;
+  // A flat series is drawn across the middle; 4 px are kept above and below the line.
+  const y = (v: number) => (span === 0 ? height / 2 : 4 + (height - 8) * (1 - (v - min) / span));
   const path = (points.length === 1 ? [values[0]!, values[0]!] : values)
     .map((v, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${y(v).toFixed(1)}`)
     .join(' ');
@@ -30,7 +34,7 @@ export function LineChart({
   return (
     <figure className="copy-chart" data-testid={testId} data-points={points.length}>
       <svg viewBox={`0 0 ${width} ${height + (axis ? 16 : 0)}`} role="img" aria-label={label}>
-        <line x1="0" x2={width} y1={y(0)} y2={y(0)} className="copy-chart-zero" />
+        {zero && <line x1="0" x2={width} y1={y(0)} y2={y(0)} className="copy-chart-zero" />}
         <path d={path} className={last >= first ? 'copy-chart-up' : 'copy-chart-down'} fill="none" />
         {points.map((p, i) => (
           <circle key={p.day} cx={points.length === 1 ? width : i * step} cy={y(values[i]!)} r="2">

@@ -144,8 +144,7 @@ export default function AdminCopyPage() {
               <Money value={r.fees} asset="USDT" />
             </span>
             <span>
-              {r.started_by === 'schedule' ? t('copy.admin.scheduled') : r.started_by} ·{' '}
-              {formatDateTime(r.at)}
+              {r.started_by.replace('schedule', t('copy.admin.scheduled'))} · {formatDateTime(r.at)}
             </span>
           </div>
         </article>

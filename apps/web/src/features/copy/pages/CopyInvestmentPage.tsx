@@ -70,11 +70,12 @@ export default function CopyInvestmentPage() {
               <Money value={i.high_water_mark} asset="USDT" testId="copy-investment-hwm" />
             </div>
             <div className="line">
-              <span>{t('copy.sharedPaid', { share: i.share_percent, fee: i.fee_percent })}</span>
-              <span>
-                <Money value={i.shared} asset="USDT" testId="copy-investment-shared" /> +{' '}
-                <Money value={i.fees} asset="USDT" testId="copy-investment-fees" />
-              </span>
+              <span>{t('copy.sharedPaid', { percent: i.share_percent })}</span>
+              <Money value={i.shared} asset="USDT" testId="copy-investment-shared" />
+            </div>
+            <div className="line">
+              <span>{t('copy.feesPaid', { percent: i.fee_percent })}</span>
+              <Money value={i.fees} asset="USDT" testId="copy-investment-fees" />
             </div>
             {i.state !== 'active' && (
               <div className="line">
@@ -103,6 +104,7 @@ export default function CopyInvestmentPage() {
           </section>
           <h2 className="section-title">{t('copy.valueHistory')}</h2>
           <LineChart
+            zero={false}
             testId="copy-investment-chart"
             label={t('copy.valueHistory')}
             points={d.history.map((h) => ({ day: h.day, value: h.value, text: `${h.value} USDT` }))}

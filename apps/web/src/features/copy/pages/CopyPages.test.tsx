@@ -112,6 +112,7 @@ describe('copy trading screens', () => {
           trader: card(),
           trades: [
             {
+              id: '1',
               symbol: 'BTC/USDT',
               market: 'spot',
               side: 'buy',
@@ -197,6 +198,7 @@ describe('copy trading screens', () => {
         ],
         trades: [
           {
+            id: '5',
             symbol: 'ETH/USDT',
             market: 'spot',
             side: 'buy',
@@ -207,6 +209,7 @@ describe('copy trading screens', () => {
             at: '2026-11-26T01:00:00.000Z',
           },
           {
+            id: '6',
             symbol: 'BTC/USDT',
             market: 'spot',
             side: 'buy',

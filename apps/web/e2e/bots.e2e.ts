@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminApi, api, launchBrowser, openApp, screenshot } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp, screenshot } from './browser.ts';
+import { feedSource, liveEth, MOCK_ETH, mockPrice } from './market.ts';
 import { createMember, expectText, fill, logInThroughPage, type NewMember } from './members.ts';
 
 /**
@@ -10,27 +11,6 @@ import { createMember, expectText, fill, logInThroughPage, type NewMember } from
  */
 let browser: Browser;
 let member: NewMember;
-const MOCK_ETH = 3500;
-
-async function mockPrice(price: number) {
-  const res = await fetch(`${inject('exchange').url}/__mock/price?symbol=ETHUSDT&price=${price.toFixed(2)}`, {
-    method: 'POST',
-  });
-  expect(res.status).toBe(200);
-}
-async function feedSource(source: 'live' | 'simulated') {
-  const saved = await adminApi('Admin/marketsettings', { save: true, source, exchange: 'binance' });
-  expect(saved.status, saved.msg).toBe(1);
-}
-async function ethLast(): Promise<{ last: number; simulated: boolean }> {
-  const res = await api<{ list: { symbol: string; last: string; simulated: boolean }[] }>(
-    'Online/GetcMarket',
-    {},
-  );
-  const eth = res.data.list.find((m) => m.symbol === 'ETH/USDT');
-  return { last: Number(eth?.last ?? 0), simulated: eth?.simulated ?? true };
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   member = await createMember();
@@ -49,11 +29,7 @@ describe('a DCA bot', () => {
   it('buys, adds safety orders on a falling price and takes profit when it rises', async () => {
     // The price starts where the demo feed is, so nobody else's demo positions jump
     // (the feed writes its first prices once the server is up).
-    await expect.poll(async () => (await ethLast()).last > 0, { timeout: 60_000 }).toBe(true);
-    const start = Math.round((await ethLast()).last * 100) / 100;
-    await mockPrice(start);
-    await feedSource('live');
-    await expect.poll(async () => (await ethLast()).simulated, { timeout: 15_000 }).toBe(false);
+    const start = await liveEth();
 
     const page = await openApp(browser);
     await logInThroughPage(page, member.userid, member.password);

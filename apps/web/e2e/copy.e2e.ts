@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAdminPage, pendingKycId } from './admin.ts';
 import { adminApi, api, launchBrowser, openApp, screenshot } from './browser.ts';
+import { ethLast, feedSource, liveEth, MOCK_ETH, mockPrice } from './market.ts';
 import { submitKycInBrowser } from './kyc-steps.ts';
 import {
   apiLogin,
@@ -23,27 +24,8 @@ import {
 let browser: Browser;
 let member: NewMember;
 let phone: Page;
-const MOCK_ETH = 3500;
 let start = 0;
 
-async function mockPrice(price: number) {
-  const res = await fetch(`${inject('exchange').url}/__mock/price?symbol=ETHUSDT&price=${price.toFixed(2)}`, {
-    method: 'POST',
-  });
-  expect(res.status).toBe(200);
-}
-async function feedSource(source: 'live' | 'simulated') {
-  const saved = await adminApi('Admin/marketsettings', { save: true, source, exchange: 'binance' });
-  expect(saved.status, saved.msg).toBe(1);
-}
-async function ethLast(): Promise<{ last: number; simulated: boolean }> {
-  const res = await api<{ list: { symbol: string; last: string; simulated: boolean }[] }>(
-    'Online/GetcMarket',
-    {},
-  );
-  const eth = res.data.list.find((m) => m.symbol === 'ETH/USDT');
-  return { last: Number(eth?.last ?? 0), simulated: eth?.simulated ?? true };
-}
 async function reward(token: string): Promise<number> {
   const res = await api<{ wallets: { wallet: string; asset: string; balance: string }[] }>(
     'Asset/getwalletbalance',
@@ -87,12 +69,7 @@ describe('copy trading', () => {
     const approved = await adminApi('Admin/kycreview', { id, action: 'approve' });
     expect(approved.status, approved.msg).toBe(1);
 
-    // ETH's price comes from the exchange stand-in from now on, starting where the demo feed is.
-    await expect.poll(async () => (await ethLast()).last > 0, { timeout: 60_000 }).toBe(true);
-    start = Math.round((await ethLast()).last * 100) / 100;
-    await mockPrice(start);
-    await feedSource('live');
-    await expect.poll(async () => (await ethLast()).simulated, { timeout: 15_000 }).toBe(false);
+    start = await liveEth();
 
     await phone.goto(phone.url().replace(/#.*$/, '#/pages/trade/trademain'));
     await phone.getByTestId('bots-link-copy').click();

@@ -21,6 +21,8 @@ import { amountField, idempotencyKey } from './transfer.ts';
 export const TRADER_STATES = ['none', 'pending', 'approved', 'rejected'] as const;
 
 export const traderProfileSchema = z.object({
+  /** The lead trader's id once applied ('' before). */
+  id: z.string(),
   state: z.enum(TRADER_STATES),
   display_name: z.string(),
   bio: z.string(),

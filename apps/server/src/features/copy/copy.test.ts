@@ -121,6 +121,22 @@ const order = (token: string, symbol: string, side: 'buy' | 'sell', amount: stri
     { account: 'demo', symbol, side, type: 'market', amount, idempotency_key: newKey() },
     { token },
   );
+/** The follower copies 1,000 (or `amount`), then the trader buys `size` of `symbol` at `price`: mirrored. */
+async function copying(
+  symbol: string,
+  price: string,
+  size: string,
+  o: { amount?: string; invest?: Record<string, unknown>; followerFunds?: string } = {},
+) {
+  await setPrice(symbol, price);
+  const s = await scenario(o.followerFunds ? { followerFunds: o.followerFunds } : {});
+  const inv = (await invest(s.follower.token, s.pkg.id, o.amount ?? '1000', o.invest)).body
+    .data as Investment;
+  await order(s.trader.token, symbol, 'buy', size);
+  await engine.step();
+  return { s, inv };
+}
+
 const detail = (token: string, id: string) =>
   t.ok<{
     investment: Investment;
@@ -221,11 +237,7 @@ describe('mirroring and settlement', () => {
   });
 
   it('-5% then +8% pays only above the high-water mark', async () => {
-    await setPrice('ETH/USDT', '2000');
-    const s = await scenario();
-    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
-    await order(s.trader.token, 'ETH/USDT', 'buy', '5');
-    await engine.step();
+    const { s, inv } = await copying('ETH/USDT', '2000', '5');
     await setPrice('ETH/USDT', '1900');
     expect(await engine.settle(inv.id, '2030-01-01', 'daily')).toEqual({ share: '0', fee: '0' });
     expect((await detail(s.follower.token, inv.id)).investment).toMatchObject({
@@ -243,11 +255,7 @@ describe('mirroring and settlement', () => {
   });
 
   it('a top-up adds units at the current value and raises the high-water mark; renew keeps it', async () => {
-    await setPrice('SOL/USDT', '100');
-    const s = await scenario();
-    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
-    await order(s.trader.token, 'SOL/USDT', 'buy', '100');
-    await engine.step();
+    const { s, inv } = await copying('SOL/USDT', '100', '100');
     await setPrice('SOL/USDT', '110');
     const topped = await t.ok<Investment>(
       'Trade/topupsave',
@@ -498,11 +506,7 @@ describe('traders, packages, settings and the admin', () => {
   });
 
   it('settings, stopping by the member, the admin overview and settlement runs', async () => {
-    await setPrice('ADA/USDT', '0.8000');
-    const s = await scenario();
-    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
-    await order(s.trader.token, 'ADA/USDT', 'buy', '6250');
-    await engine.step();
+    const { s, inv } = await copying('ADA/USDT', '0.8000', '6250');
     const saved = await t.ok<Investment & { stop_loss_percent: number; auto_renew: boolean }>(
       'Trade/updateTrade',
       { id: inv.id, action: 'settings', stop_loss_percent: 30, auto_renew: true },
@@ -618,11 +622,7 @@ describe('traders, packages, settings and the admin', () => {
 
 describe('two servers', () => {
   it('settle a date once between them', async () => {
-    await setPrice('BTC/USDT', '40000');
-    const s = await scenario();
-    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
-    await order(s.trader.token, 'BTC/USDT', 'buy', '0.25');
-    await engine.step();
+    const { s, inv } = await copying('BTC/USDT', '40000', '0.25');
     await setPrice('BTC/USDT', '44000');
     const other = createCopyEngine({
       db: t.db,
@@ -757,5 +757,49 @@ describe('invariants', () => {
       .where('platform', '=', 'copy_custody')
       .executeTakeFirstOrThrow();
     expect(BigInt(custody.credits_posted) - BigInt(custody.debits_posted)).toBe(BigInt(booked.sum ?? 0));
+  });
+});
+
+describe('demo data', () => {
+  it('makes carol a lead trader and david the company strategy, alice copies both, once', async () => {
+    const { loadDemoCopy } = await import('./demo-copy.ts');
+    const data = createMarketData(t.db, t.clock);
+    const trading = createTradingAccounts({
+      db: t.db,
+      clock: t.clock,
+      data,
+      secret: Buffer.alloc(32, 7),
+      ccxt: createCcxtFactory(),
+    });
+    const alice = await newMember(t, { userid: 'alice' });
+    await newMember(t, { userid: 'carol' });
+    await newMember(t, { userid: 'david' });
+    // Lead traders' names must not clash with this file's other traders: the company flag moves to david.
+    await t.db.updateTable('lead_traders').set({ company: false }).where('company', '=', true).execute();
+    for (let i = 0; i < 2; i++) await loadDemoCopy(t.db, engine, trading, createLedger(t.db));
+    const mine = await t.ok<{
+      list: { trader_name: string; company: boolean; state: string }[];
+      total: number;
+    }>('Trade/getmytrade', {}, { token: alice.token });
+    expect(mine.total).toBe(2);
+    expect(mine.list.map((x) => [x.trader_name, x.company, x.state]).sort()).toEqual([
+      ['Carol Trend', false, 'active'],
+      ['House Strategy', true, 'active'],
+    ]);
+    // 2,000 put in the trading wallet once, 800 of it invested.
+    expect((await balanceOf(t, alice.token, 'trading')).balance).toBe('1200');
+    const carol = await t.db
+      .selectFrom('lead_traders as l')
+      .innerJoin('members as m', 'm.id', 'l.member_id')
+      .select('l.id')
+      .where('m.userid', '=', 'carol')
+      .executeTakeFirstOrThrow();
+    const mirrored = await t.db
+      .selectFrom('copy_mirrors')
+      .select('skipped')
+      .where('trader_id', '=', carol.id)
+      .execute();
+    expect(mirrored.map((m) => m.skipped)).toEqual(['', '', '']);
+    await expectLedgerHealthy(t);
   });
 });

@@ -104,6 +104,84 @@ export function createCopyEngine(d: CopyDeps) {
     return poolState(conn, data, t.pool_account_id, BigInt(t.units));
   }
 
+  /** The investment with its package's terms, locked (always after its trader's row). */
+  const lockInvestment = (tx: Tx, id: string) =>
+    tx
+      .selectFrom('copy_investments as i')
+      .innerJoin('copy_packages as p', 'p.id', 'i.package_id')
+      .selectAll('i')
+      .select(['p.share_bps', 'p.fee_bps'])
+      .where('i.id', '=', id)
+      .forUpdate('i')
+      .executeTakeFirstOrThrow();
+
+  /**
+   * Custody brought to the investment's value (from or back to `copy_pnl`), then the trader's share (the company
+   * strategy's to the platform's fees) and the platform's fee paid out of it.
+   */
+  function settlementLegs(
+    t: Trader,
+    i: Pick<Investment, 'id' | 'booked'>,
+    value: bigint,
+    share: bigint,
+    fee: bigint,
+    date: string,
+  ): Leg[] {
+    const reference = `copy:${i.id}`;
+    const details = { investment: i.id, date };
+    const legs = trueUp(BigInt(i.booked), value, reference);
+    if (share > 0n)
+      legs.push({
+        debit: platformAccount('copy_custody', USDT),
+        credit: t.company ? platformAccount('fees', USDT) : memberAccount(t.member_id, 'reward', USDT),
+        amount: share,
+        kind: 'copy_profit_share',
+        reference,
+        details,
+      });
+    if (fee > 0n)
+      legs.push({
+        debit: platformAccount('copy_custody', USDT),
+        credit: platformAccount('fees', USDT),
+        amount: fee,
+        kind: 'copy_fee',
+        reference,
+        details,
+      });
+    return legs;
+  }
+
+  /** A settlement's record: one per investment, date and kind. */
+  async function recordSettlement(
+    tx: Tx,
+    r: {
+      investmentId: string;
+      date: string;
+      kind: 'daily' | 'term' | 'close';
+      value: bigint;
+      hwm: bigint;
+      profit: bigint;
+      share: bigint;
+      fee: bigint;
+    },
+  ) {
+    await tx
+      .insertInto('copy_settlements')
+      .values({
+        investment_id: r.investmentId,
+        date: r.date,
+        kind: r.kind,
+        value: r.value.toString(),
+        hwm_before: r.hwm.toString(),
+        profit: r.profit.toString(),
+        trader_share: r.share.toString(),
+        platform_fee: r.fee.toString(),
+        at: d.clock.now(),
+      })
+      .onConflict((oc) => oc.columns(['investment_id', 'date', 'kind']).doNothing())
+      .execute();
+  }
+
   async function poolGateway(t: Trader) {
     const settings = await cachedMarketSettings(db);
     return d.trading.paperGateway(t.pool_account_id!, t.member_id, 'demo', settings);
@@ -159,6 +237,7 @@ export function createCopyEngine(d: CopyDeps) {
             price: f.price,
             order_id: orderId,
             skipped,
+            at: d.clock.now(),
           })
           .onConflict((oc) => oc.columns(['trader_id', 'source_fill_id']).doNothing())
           .execute();
@@ -188,11 +267,12 @@ export function createCopyEngine(d: CopyDeps) {
         // The trader sold everything: so does the pool.
         const sourceLeft = await db
           .selectFrom('paper_balances')
-          .select('free')
+          .select(['free', 'used'])
           .where('account_id', '=', t.source_account_id!)
           .where('asset', '=', f.symbol.split('/')[0]!)
           .executeTakeFirst();
-        if (BigInt(sourceLeft?.free ?? 0) === 0n || scaled > held) scaled = held;
+        if (BigInt(sourceLeft?.free ?? 0) + BigInt(sourceLeft?.used ?? 0) === 0n || scaled > held)
+          scaled = held;
       }
     } else {
       const pos = holdings.perp.find((h) => h.symbol === f.symbol);
@@ -409,14 +489,7 @@ export function createCopyEngine(d: CopyDeps) {
       },
       async (op) => {
         const t = await lockTrader(op.tx, inv.trader_id);
-        const i = await op.tx
-          .selectFrom('copy_investments as i')
-          .innerJoin('copy_packages as p', 'p.id', 'i.package_id')
-          .selectAll('i')
-          .select(['p.share_bps', 'p.fee_bps'])
-          .where('i.id', '=', investmentId)
-          .forUpdate('i')
-          .executeTakeFirstOrThrow();
+        const i = await lockInvestment(op.tx, investmentId);
         if (i.state !== 'active') return null;
         const done = await op.tx
           .selectFrom('copy_settlements')
@@ -433,26 +506,7 @@ export function createCopyEngine(d: CopyDeps) {
         const { profit, share, fee } = profitSplit(value, hwm, i.share_bps, i.fee_bps);
         const out = share + fee;
         if (out * PAPER_PER_MINOR > s.free) return null; // not enough cash in the pool yet: the next run
-        const reference = `copy:${investmentId}`;
-        const legs: Leg[] = trueUp(BigInt(i.booked), value, reference);
-        if (share > 0n)
-          legs.push({
-            debit: platformAccount('copy_custody', USDT),
-            credit: t.company ? platformAccount('fees', USDT) : memberAccount(t.member_id, 'reward', USDT),
-            amount: share,
-            kind: 'copy_profit_share',
-            reference,
-            details: { investment: investmentId, date },
-          });
-        if (fee > 0n)
-          legs.push({
-            debit: platformAccount('copy_custody', USDT),
-            credit: platformAccount('fees', USDT),
-            amount: fee,
-            kind: 'copy_fee',
-            reference,
-            details: { investment: investmentId, date },
-          });
+        const legs = settlementLegs(t, i, value, share, fee, date);
         if (legs.length > 0) await op.post(legs);
         const burn = out > 0n ? unitsToBurn(out, units, s) : 0n;
         if (out > 0n) await movePoolCash(op.tx, t.pool_account_id!, -out * PAPER_PER_MINOR);
@@ -472,19 +526,7 @@ export function createCopyEngine(d: CopyDeps) {
           })
           .where('id', '=', investmentId)
           .execute();
-        await op.tx
-          .insertInto('copy_settlements')
-          .values({
-            investment_id: investmentId,
-            date,
-            kind,
-            value: value.toString(),
-            hwm_before: hwm.toString(),
-            profit: profit.toString(),
-            trader_share: share.toString(),
-            platform_fee: fee.toString(),
-          })
-          .execute();
+        await recordSettlement(op.tx, { investmentId, date, kind, value, hwm, profit, share, fee });
         return { share: share.toString(), fee: fee.toString() };
       },
     );
@@ -525,14 +567,7 @@ export function createCopyEngine(d: CopyDeps) {
       },
       async (op) => {
         const locked = await lockTrader(op.tx, inv.trader_id);
-        const i = await op.tx
-          .selectFrom('copy_investments as i')
-          .innerJoin('copy_packages as p', 'p.id', 'i.package_id')
-          .selectAll('i')
-          .select(['p.share_bps', 'p.fee_bps'])
-          .where('i.id', '=', investmentId)
-          .forUpdate('i')
-          .executeTakeFirstOrThrow();
+        const i = await lockInvestment(op.tx, investmentId);
         if (i.state !== 'closing') return null;
         const s = await stateOf(op.tx, locked);
         const units = BigInt(i.units);
@@ -542,37 +577,15 @@ export function createCopyEngine(d: CopyDeps) {
         const hwm = BigInt(i.hwm);
         const { profit, share, fee } = profitSplit(value, hwm, i.share_bps, i.fee_bps);
         const back = value - share - fee;
-        const reference = `copy:${investmentId}`;
-        const legs: Leg[] = trueUp(BigInt(i.booked), value, reference);
-        const details = { investment: investmentId, date };
-        if (share > 0n)
-          legs.push({
-            debit: platformAccount('copy_custody', USDT),
-            credit: locked.company
-              ? platformAccount('fees', USDT)
-              : memberAccount(locked.member_id, 'reward', USDT),
-            amount: share,
-            kind: 'copy_profit_share',
-            reference,
-            details,
-          });
-        if (fee > 0n)
-          legs.push({
-            debit: platformAccount('copy_custody', USDT),
-            credit: platformAccount('fees', USDT),
-            amount: fee,
-            kind: 'copy_fee',
-            reference,
-            details,
-          });
+        const legs = settlementLegs(locked, i, value, share, fee, date);
         if (back > 0n)
           legs.push({
             debit: platformAccount('copy_custody', USDT),
             credit: memberAccount(i.member_id, 'trading', USDT),
             amount: back,
             kind: 'copy_return',
-            reference,
-            details,
+            reference: `copy:${investmentId}`,
+            details: { investment: investmentId, date },
           });
         if (legs.length > 0) await op.post(legs);
         await movePoolCash(op.tx, locked.pool_account_id!, -value * PAPER_PER_MINOR);
@@ -595,20 +608,7 @@ export function createCopyEngine(d: CopyDeps) {
           })
           .where('id', '=', investmentId)
           .execute();
-        await op.tx
-          .insertInto('copy_settlements')
-          .values({
-            investment_id: investmentId,
-            date,
-            kind: 'close',
-            value: value.toString(),
-            hwm_before: hwm.toString(),
-            profit: profit.toString(),
-            trader_share: share.toString(),
-            platform_fee: fee.toString(),
-          })
-          .onConflict((oc) => oc.columns(['investment_id', 'date', 'kind']).doNothing())
-          .execute();
+        await recordSettlement(op.tx, { investmentId, date, kind: 'close', value, hwm, profit, share, fee });
         return { back: back.toString() };
       },
     );

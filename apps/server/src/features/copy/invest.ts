@@ -147,6 +147,12 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
     if (!row) throw fieldRefusal(404, 'id', 'copy_investment_not_found');
     return row;
   }
+  /** The member's investment, refused once it has ended. */
+  async function activeInvestment(memberId: string, id: string) {
+    const seen = await myInvestment(memberId, id);
+    if (seen.state !== 'active') throw new Refusal(409, 'copy_not_active');
+    return seen;
+  }
   const viewOf = async (memberId: string, id: string) =>
     publicView((await views([await myInvestment(memberId, id)]))[0]!);
 
@@ -386,8 +392,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
 
     handle(topupSave, async (input, ctx) => {
       const amount = parseMoney(input.amount, USDT);
-      const seen = await myInvestment(ctx.member.id, input.id);
-      if (seen.state !== 'active') throw new Refusal(409, 'copy_not_active');
+      const seen = await activeInvestment(ctx.member.id, input.id);
       await d.txPassword.verify(ctx.member, input.tx_password);
       await ledger.operation(
         {
@@ -437,8 +442,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
     }),
 
     handle(renewSave, async (input, ctx) => {
-      const seen = await myInvestment(ctx.member.id, input.id);
-      if (seen.state !== 'active') throw new Refusal(409, 'copy_not_active');
+      const seen = await activeInvestment(ctx.member.id, input.id);
       await d.txPassword.verify(ctx.member, input.tx_password);
       await ledger.operation(
         {
@@ -464,8 +468,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
     }),
 
     handle(updateTrade, async (input, ctx) => {
-      const seen = await myInvestment(ctx.member.id, input.id);
-      if (seen.state !== 'active') throw new Refusal(409, 'copy_not_active');
+      const seen = await activeInvestment(ctx.member.id, input.id);
       if (input.action === 'stop') {
         await d.txPassword.verify(ctx.member, input.tx_password ?? '');
         await engine.close(seen.id, 'member_stop');

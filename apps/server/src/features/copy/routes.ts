@@ -15,6 +15,7 @@ async function profileOf(db: Conn, memberId: string) {
     db.selectFrom('members').select('kyc_state').where('id', '=', memberId).executeTakeFirstOrThrow(),
   ]);
   return {
+    id: t?.id ?? '',
     state: t?.state ?? ('none' as const),
     display_name: t?.display_name ?? '',
     bio: t?.bio ?? '',

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Input, List, Switch } from 'antd-mobile';
+import { Checkbox, Form, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AmountField } from '../../../components/AmountField.tsx';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { decimalsOf, toWireAmount } from '../../../lib/money.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { copyKeys, invest, packagesQuery } from '../api.ts';
+import { StopLossField } from '../components/StopLossField.tsx';
 import '../../trading/trading.css';
 import '../copy.css';
 
@@ -115,21 +116,7 @@ export default function CopyInvestPage() {
                 }}
                 allLabel={t('copy.all')}
               />
-              <Form.Item
-                name="stop_loss_percent"
-                label={t('copy.stopLoss')}
-                description={<span className="field-hint">{t('copy.stopLossHint')}</span>}
-                rules={[
-                  {
-                    validator: (_r, v: string | undefined) =>
-                      !v || /^\d{1,2}$/.test(v)
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t('copy.stopLossInvalid'))),
-                  },
-                ]}
-              >
-                <Input id="copy-invest-stop" data-testid="copy-invest-stop" inputMode="numeric" clearable />
-              </Form.Item>
+              <StopLossField id="copy-invest-stop" />
               <Form.Item name="auto_renew" label={t('copy.autoRenew')} valuePropName="checked">
                 <Switch data-testid="copy-invest-renew" />
               </Form.Item>

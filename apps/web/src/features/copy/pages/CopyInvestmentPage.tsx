@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, List, Switch } from 'antd-mobile';
+import { Button, Form, List, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import {
   stopCopying,
   topUp,
 } from '../api.ts';
+import { StopLossField } from '../components/StopLossField.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { Percent } from '../components/Percent.tsx';
 import '../../trading/trading.css';
@@ -269,21 +270,7 @@ function Actions({ detail }: { detail: InvestmentDetail }) {
           </Button>
         }
       >
-        <Form.Item
-          name="stop_loss_percent"
-          label={t('copy.stopLoss')}
-          description={<span className="field-hint">{t('copy.stopLossHint')}</span>}
-          rules={[
-            {
-              validator: (_r, v: string | undefined) =>
-                !v || /^\d{1,2}$/.test(v)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('copy.stopLossInvalid'))),
-            },
-          ]}
-        >
-          <Input id="copy-settings-stop" data-testid="copy-settings-stop" inputMode="numeric" clearable />
-        </Form.Item>
+        <StopLossField id="copy-settings-stop" />
         <Form.Item name="auto_renew" label={t('copy.autoRenew')} valuePropName="checked">
           <Switch data-testid="copy-settings-renew" />
         </Form.Item>

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inputOf, logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
 const profile = (over: Record<string, unknown> = {}) => ({
+  id: '',
   state: 'none',
   display_name: '',
   bio: '',
@@ -67,6 +68,7 @@ describe('the lead trader page', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/personal/trader');
     expect((await screen.findByTestId('trader-approved')).textContent).toContain('You are a lead trader');
+    expect(screen.getByTestId('trader-public-page').getAttribute('href')).toContain('/pages/copy/trader?id=');
     expect(screen.queryByTestId('trader-agree')).toBeNull();
     fireEvent.change(inputOf('trader-strategy'), { target: { value: 'Breakouts' } });
     fireEvent.click(screen.getByTestId('trader-submit'));

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Result, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { showToast } from '../../../lib/feedback.ts';
@@ -89,6 +89,13 @@ export default function TraderPage() {
           description={t('copy.approvedText')}
           data-testid="trader-approved"
         />
+      )}
+      {approved && (
+        <p className="page-section">
+          <Link to={`/pages/copy/trader?id=${p.id}`} data-testid="trader-public-page">
+            {t('copy.publicPage')}
+          </Link>
+        </p>
       )}
       {p && (p.kyc_approved || p.state !== 'none') && p.state !== 'pending' && (
         <Form

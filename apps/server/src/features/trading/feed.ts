@@ -113,7 +113,9 @@ export function createMarketFeed(opts: {
     return {
       def,
       price: p,
-      second: minute,
+      // The last second already written: never `nowSecond` itself, or a feed started on a minute's first second
+      // would write no price in its first step (and orders would find the market stale).
+      second: Math.min(minute, nowSecond - 1),
       candle: { openTime: minute, open: p, high: p, low: p, close: p, volume: 0 },
       simulated: true,
       stats: { open: p, high: p, low: p, volume: 0 },

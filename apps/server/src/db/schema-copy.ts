@@ -60,6 +60,10 @@ export interface CopyInvestmentsTable {
   close_reason: Generated<string>;
   closed_at: Date | null;
   created_at: CreatedAt;
+  /** The terms it was made on (migration 0023). */
+  term_days: number;
+  share_bps: number;
+  fee_bps: number;
 }
 
 export interface CopySettlementsTable {

@@ -19,6 +19,7 @@ import * as m0019 from './0019_chain.ts';
 import * as m0020 from './0020_payouts.ts';
 import * as m0021 from './0021_lead_traders.ts';
 import * as m0022 from './0022_copy_invest.ts';
+import * as m0023 from './0023_copy_terms.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0020_payouts', up: m0020.up },
   { id: '0021_lead_traders', up: m0021.up },
   { id: '0022_copy_invest', up: m0022.up },
+  { id: '0023_copy_terms', up: m0023.up },
 ];

@@ -62,6 +62,9 @@ async function verified() {
 }
 
 type Investment = {
+  share_percent?: string;
+  fee_percent?: string;
+  term_days?: number;
   id: string;
   state: string;
   principal: string;
@@ -213,7 +216,23 @@ describe('mirroring and settlement', () => {
     // The trader puts all of their 10,000 into BTC; the pool (1,000) buys a tenth.
     await order(s.trader.token, 'BTC/USDT', 'buy', '0.2');
     await engine.step();
+    // The package's terms change afterwards: this copy keeps the ones it was made on.
+    await t.ok(
+      'Admin/copypackagesave',
+      {
+        id: s.pkg.id,
+        trader_id: s.traderId,
+        name: 'Monthly',
+        min_amount: '100',
+        term_days: 60,
+        share_percent: '50',
+        fee_percent: '5',
+        active: true,
+      },
+      { token: admin },
+    );
     let d = await detail(s.follower.token, inv.id);
+    expect(d.investment).toMatchObject({ share_percent: '10.00', fee_percent: '0.00', term_days: 30 });
     expect(d.trades[0]).toMatchObject({ pool_amount: '0.02', skipped: '' });
     expect(d.pool_share).toBe('100.00');
     await setPrice('BTC/USDT', '55000');

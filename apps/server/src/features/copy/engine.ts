@@ -104,16 +104,9 @@ export function createCopyEngine(d: CopyDeps) {
     return poolState(conn, data, t.pool_account_id, BigInt(t.units));
   }
 
-  /** The investment with its package's terms, locked (always after its trader's row). */
+  /** The investment (with the terms it was made on), locked: always after its trader's row. */
   const lockInvestment = (tx: Tx, id: string) =>
-    tx
-      .selectFrom('copy_investments as i')
-      .innerJoin('copy_packages as p', 'p.id', 'i.package_id')
-      .selectAll('i')
-      .select(['p.share_bps', 'p.fee_bps'])
-      .where('i.id', '=', id)
-      .forUpdate('i')
-      .executeTakeFirstOrThrow();
+    tx.selectFrom('copy_investments').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
 
   /**
    * Custody brought to the investment's value (from or back to `copy_pnl`), then the trader's share (the company
@@ -452,15 +445,14 @@ export function createCopyEngine(d: CopyDeps) {
   async function settle(investmentId: string, date: string, kind: 'daily' | 'term') {
     const inv = await db
       .selectFrom('copy_investments as i')
-      .innerJoin('copy_packages as p', 'p.id', 'i.package_id')
       .innerJoin('lead_traders as t', 't.id', 'i.trader_id')
       .select([
         'i.id',
         'i.trader_id',
         'i.units',
         'i.hwm',
-        'p.share_bps',
-        'p.fee_bps',
+        'i.share_bps',
+        'i.fee_bps',
         't.units as pool_units',
         't.pool_account_id',
       ])
@@ -676,8 +668,7 @@ export function createCopyEngine(d: CopyDeps) {
     const now = d.clock.now();
     const due = await db
       .selectFrom('copy_investments as i')
-      .innerJoin('copy_packages as p', 'p.id', 'i.package_id')
-      .select(['i.id', 'i.auto_renew', 'i.ends_at', 'p.term_days'])
+      .select(['i.id', 'i.auto_renew', 'i.ends_at', 'i.term_days'])
       .where('i.state', '=', 'active')
       .where('i.ends_at', '<=', now)
       .limit(200)
@@ -757,6 +748,8 @@ export function createCopyEngine(d: CopyDeps) {
         'p.id',
         'p.name',
         'p.term_days',
+        'p.share_bps',
+        'p.fee_bps',
         'p.min_amount',
         't.id as trader_id',
         't.member_id',
@@ -801,6 +794,9 @@ export function createCopyEngine(d: CopyDeps) {
             auto_renew: r.autoRenew,
             started_at: now,
             ends_at: new Date(now.getTime() + p.term_days * DAY_MS),
+            term_days: p.term_days,
+            share_bps: p.share_bps,
+            fee_bps: p.fee_bps,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -53,9 +53,6 @@ const investmentQuery = (db: Conn) =>
     .selectAll('i')
     .select([
       'p.name as package_name',
-      'p.term_days',
-      'p.share_bps',
-      'p.fee_bps',
       't.display_name as trader_name',
       't.company',
       't.pool_account_id',

@@ -379,6 +379,26 @@ describe('mirroring', () => {
     expect(d.investment.value).toBe('1000');
   });
 
+  it('a fill met by prices that are not current waits for the next step instead of being skipped', async () => {
+    await setPrice('LTC/USDT', '100');
+    const s = await scenario();
+    const inv = (await invest(s.follower.token, s.pkg.id, '1000')).body.data as Investment;
+    await order(s.trader.token, 'LTC/USDT', 'buy', '20');
+    // The feed stops for a minute before the copy engine's step.
+    await t.db
+      .updateTable('market_tickers')
+      .set({ at: new Date(t.clock.now().getTime() - 60_000) })
+      .where('symbol', '=', 'LTC/USDT')
+      .execute();
+    await engine.step();
+    expect((await detail(s.follower.token, inv.id)).trades).toEqual([]);
+    await setPrice('LTC/USDT', '100');
+    await engine.step();
+    expect((await detail(s.follower.token, inv.id)).trades.map((x) => [x.pool_amount, x.skipped])).toEqual([
+      ['2', ''],
+    ]);
+  });
+
   it('mirrors perpetual positions at the trader leverage and closes them with the trader', async () => {
     await setPrice('BNB/USDT', '500');
     const s = await scenario();

@@ -257,6 +257,7 @@ export function createCopyEngine(d: CopyDeps) {
     if (f.market === 'spot') {
       if (f.side === 'sell') {
         const held = holdings.spot.find((h) => h.symbol === f.symbol)?.held ?? 0n;
+        if (held === 0n) return record(0n, null, 'nothing_to_close');
         // The trader sold everything: so does the pool.
         const sourceLeft = await db
           .selectFrom('paper_balances')
@@ -329,13 +330,14 @@ export function createCopyEngine(d: CopyDeps) {
       });
       return record(order.filled, order.id, '');
     } catch (err) {
-      if (err instanceof Refusal) {
+      // Prices not current: the fill is mirrored at a later step, not skipped.
+      if (err instanceof Refusal && err.key !== 'market_stale') {
         const why =
           err.key === 'order_amount_min' || err.key === 'order_cost_min'
             ? 'below_minimum'
             : err.key === 'order_insufficient'
               ? 'insufficient'
-              : err.key;
+              : 'refused';
         return record(0n, null, why);
       }
       throw err;
@@ -364,15 +366,23 @@ export function createCopyEngine(d: CopyDeps) {
       .orderBy('id')
       .limit(100)
       .execute();
+    let done = 0;
     for (const f of fills) {
       const fresh = await db
         .selectFrom('lead_traders')
         .selectAll()
         .where('id', '=', t.id)
         .executeTakeFirstOrThrow();
-      await mirrorFill(fresh, f);
+      try {
+        await mirrorFill(fresh, f);
+      } catch (err) {
+        // The market's prices are not current: this fill and the ones after it wait for the next step, in order.
+        if (err instanceof Refusal && err.key === 'market_stale') break;
+        throw err;
+      }
+      done++;
     }
-    return fills.length;
+    return done;
   }
 
   /**
@@ -863,7 +873,9 @@ export function createCopyEngine(d: CopyDeps) {
       .where('state', '=', 'approved')
       .where('pool_account_id', 'is not', null)
       .execute();
-    for (const t of traders) await mirror(t);
+    // One trader's failure does not hold up the others, nor the settlements: it is thrown at the end.
+    let failure: unknown;
+    for (const t of traders) await mirror(t).catch((err: unknown) => (failure ??= err));
     await stopLosses();
     await endTerms();
     const today = dayOf(d.clock.now());
@@ -877,6 +889,7 @@ export function createCopyEngine(d: CopyDeps) {
       lastDaily = today;
     }
     await mark();
+    if (failure) throw failure;
   }
 
   return {

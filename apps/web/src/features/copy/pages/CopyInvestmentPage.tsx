@@ -149,7 +149,7 @@ export default function CopyInvestmentPage() {
               <div className="record-sub">
                 <span>
                   {t('copy.traderAmount')}: {m.trader_amount} · {t('copy.poolAmount')}:{' '}
-                  {m.skipped ? t(`copy.skipped.${m.skipped}`, { defaultValue: m.skipped }) : m.pool_amount}
+                  {m.skipped ? t(`copy.skipped.${m.skipped}`) : m.pool_amount}
                 </span>
                 <span>{formatDateTime(m.at)}</span>
               </div>

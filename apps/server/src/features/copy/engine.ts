@@ -12,6 +12,7 @@ import { ceilDiv, parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/pa
 import { ensurePaperAccount, QUOTE, startBalanceUnits, type TradingAccounts } from '../trading/accounts.ts';
 import type { MarketData } from '../trading/market-data.ts';
 import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
+import { todayOf } from '../mining/dates.ts';
 import { cachedMarketSettings } from '../trading/settings.ts';
 import {
   amountText,
@@ -32,7 +33,6 @@ export type Investment = Selectable<CopyInvestmentsTable>;
 
 const USDT = 'USDT' as const;
 const DAY_MS = 86_400_000;
-export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The investment's share of a profit above its high-water mark: the trader's share and the platform's fee. */
 export function profitSplit(value: bigint, hwm: bigint, shareBps: number, feeBps: number) {
@@ -559,7 +559,7 @@ export function createCopyEngine(d: CopyDeps) {
       .where('id', '=', inv.trader_id)
       .executeTakeFirstOrThrow();
     await sellSlice(t, BigInt(inv.units), BigInt(t.units), `close:${investmentId}`);
-    const date = dayOf(d.clock.now());
+    const date = todayOf(d.clock);
     await ledger.operation(
       {
         key: `copy:close:${investmentId}`,
@@ -685,7 +685,7 @@ export function createCopyEngine(d: CopyDeps) {
       .execute();
     for (const inv of due) {
       if (inv.auto_renew) {
-        await settle(inv.id, dayOf(inv.ends_at), 'term');
+        await settle(inv.id, inv.ends_at.toISOString().slice(0, 10), 'term');
         await db
           .updateTable('copy_investments')
           .set((eb) => ({
@@ -839,7 +839,7 @@ export function createCopyEngine(d: CopyDeps) {
     const now = d.clock.now();
     if (!force && now.getTime() - lastMarks < 60_000) return;
     lastMarks = now.getTime();
-    const day = dayOf(now);
+    const day = todayOf(d.clock);
     const tickers = await data.tickers();
     const traders = await db
       .selectFrom('lead_traders')
@@ -878,7 +878,7 @@ export function createCopyEngine(d: CopyDeps) {
     for (const t of traders) await mirror(t).catch((err: unknown) => (failure ??= err));
     await stopLosses();
     await endTerms();
-    const today = dayOf(d.clock.now());
+    const today = todayOf(d.clock);
     if (today !== lastDaily) {
       const started = await db
         .selectFrom('copy_runs')

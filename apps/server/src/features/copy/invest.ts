@@ -23,11 +23,12 @@ import { type AuthedContext, type CallRoute, handle, reply } from '../../http/ca
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
+import { todayOf } from '../mining/dates.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { audit } from '../admin/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
-import { type CopyEngine, dayOf, lockTrader } from './engine.ts';
+import { type CopyEngine, lockTrader } from './engine.ts';
 import {
   bpsOf,
   movePoolCash,
@@ -357,7 +358,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
         .map((s) => ({ day: s.date, value: money(s.value, USDT) }));
       if (view!.state === 'active') {
         // Today's point is the value now.
-        const today = dayOf(d.clock.now());
+        const today = todayOf(d.clock);
         if (history.at(-1)?.day === today) history.pop();
         history.push({ day: today, value: view!.value });
       }
@@ -610,7 +611,7 @@ export function copyInvestRoutes(d: MoneyDeps, engine: CopyEngine): CallRoute[] 
     }),
 
     handle(adminCopySettle, async ({ run }, ctx) => {
-      if (run) await engine.runDaily(dayOf(d.clock.now()), ctx.member.userid);
+      if (run) await engine.runDaily(todayOf(d.clock), ctx.member.userid);
       const runs = await db
         .selectFrom('copy_runs')
         .select(['investments', 'shared', 'fees', 'started_by', 'at'])

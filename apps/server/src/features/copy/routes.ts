@@ -137,10 +137,10 @@ export function copyRoutes(d: Deps, engine: CopyEngine): CallRoute[] {
     handle(adminTraderDecide, async (input, ctx) => {
       if (!/^\d{1,18}$/.test(input.id)) throw fieldRefusal(404, 'id', 'trader_not_found');
       if (input.action === 'reject' && !input.reason) throw fieldRefusal(422, 'reason', 'reason_required');
-      const view = await inTransaction(db, async (tx) => {
+      const { view, trader } = await inTransaction(db, async (tx) => {
         const row = await tx
           .selectFrom('lead_traders')
-          .select(['id', 'state'])
+          .select(['id', 'state', 'member_id'])
           .where('id', '=', input.id)
           .forUpdate()
           .executeTakeFirst();
@@ -160,17 +160,11 @@ export function copyRoutes(d: Deps, engine: CopyEngine): CallRoute[] {
         await audit(tx, ctx.member.id, `trader.${input.action}`, `trader:${row.id}`, {
           reason: input.reason ?? '',
         });
-        return adminView(await adminQuery(tx).where('t.id', '=', row.id).executeTakeFirstOrThrow());
+        const decided = await adminQuery(tx).where('t.id', '=', row.id).executeTakeFirstOrThrow();
+        return { view: adminView(decided), trader: row };
       });
       // An approved trader's demo account becomes the record and the source; the pool followers will own.
-      if (input.action === 'approve') {
-        const row = await db
-          .selectFrom('lead_traders')
-          .select(['id', 'member_id'])
-          .where('id', '=', view.id)
-          .executeTakeFirstOrThrow();
-        await engine.ensureAccounts(row);
-      }
+      if (input.action === 'approve') await engine.ensureAccounts(trader);
       return reply(view, input.action === 'approve' ? 'approved' : 'rejected');
     }),
   ];

@@ -66,7 +66,10 @@ describe('the CMS and the news', () => {
     await expectText(desk.getByTestId('content-preview-article'), ZH_TITLE);
     await screenshot(desk, 'content-admin-preview');
     await desk.getByRole('button', { name: /Close preview/ }).click();
+    // The admin sees the Chinese text saved when the "not saved yet" note goes away: read it only then.
+    await desk.getByTestId('content-not-saved').waitFor();
     await desk.getByTestId('content-save').click();
+    await desk.getByTestId('content-not-saved').waitFor({ state: 'hidden' });
 
     const detail = await api<{
       langs: string[];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
@@ -685,6 +686,23 @@ describe('two servers', () => {
     expect(d.investment).toMatchObject({ shared: '10', value: '1090' });
     expect(d.settlements.filter((x) => x.kind === 'daily' && x.trader_share === '10')).toHaveLength(1);
     expect((await balanceOf(t, s.trader.token, 'reward')).balance).toBe('10');
+    // The run's totals count each settlement once, whichever run made it.
+    const settled = await t.db
+      .selectFrom('copy_settlements')
+      .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(trader_share), 0)::text`.as('shared')])
+      .where('date', '=', '2030-05-01')
+      .where('kind', '=', 'daily')
+      .executeTakeFirstOrThrow();
+    const run = await t.db
+      .selectFrom('copy_runs')
+      .select(['investments', 'shared'])
+      .where('date', '=', '2030-05-01')
+      .executeTakeFirstOrThrow();
+    expect(settled.n).toBeGreaterThan(0);
+    expect({ investments: run.investments, shared: String(run.shared) }).toEqual({
+      investments: settled.n,
+      shared: settled.shared,
+    });
     await expectLedgerHealthy(t);
   });
 });

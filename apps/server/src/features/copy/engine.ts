@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { OrderRequest } from '../../adapters/exchange/gateway.ts';
 import type { Conn, Db, Tx } from '../../db/database.ts';
@@ -452,7 +453,12 @@ export function createCopyEngine(d: CopyDeps) {
    * date and kind (the settlement row and the operation's key). Returns what was paid, or undefined if it was
    * settled before or cannot be now.
    */
+  /**
+   * Settles one investment for a date once. `settledHere` tells the caller whether this call did it: a call that
+   * lost the race to another run gets the first run's figures back and must not count them again.
+   */
   async function settle(investmentId: string, date: string, kind: 'daily' | 'term') {
+    const caller = randomUUID();
     const inv = await db
       .selectFrom('copy_investments as i')
       .innerJoin('lead_traders as t', 't.id', 'i.trader_id')
@@ -529,9 +535,9 @@ export function createCopyEngine(d: CopyDeps) {
           .where('id', '=', investmentId)
           .execute();
         await recordSettlement(op.tx, { investmentId, date, kind, value, hwm, profit, share, fee });
-        return { share: share.toString(), fee: fee.toString() };
+        return { share: share.toString(), fee: fee.toString(), caller };
       },
-    );
+    ).then((paid) => (paid ? { share: paid.share, fee: paid.fee, settledHere: paid.caller === caller } : paid));
   }
 
   /**
@@ -645,7 +651,7 @@ export function createCopyEngine(d: CopyDeps) {
     let fees = 0n;
     for (const { id } of active) {
       const paid = await settle(id, date, 'daily');
-      if (!paid) continue;
+      if (!paid?.settledHere) continue;
       count++;
       shared += BigInt(paid.share);
       fees += BigInt(paid.fee);

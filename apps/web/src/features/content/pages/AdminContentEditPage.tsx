@@ -253,7 +253,11 @@ export default function AdminContentEditPage() {
           <Tabs.Tab key={l} title={<span data-testid={`content-lang-${l}`}>{l}</span>} />
         ))}
       </Tabs>
-      {id && !saved ? <p className="admin-note">{t('admin.notSaved')}</p> : null}
+      {id && !saved ? (
+        <p className="admin-note" data-testid="content-not-saved">
+          {t('admin.notSaved')}
+        </p>
+      ) : null}
       <Form layout="vertical">
         <Form.Item label={t('admin.title')} help={errors.title}>
           <Input

@@ -689,7 +689,10 @@ describe('two servers', () => {
     // The run's totals count each settlement once, whichever run made it.
     const settled = await t.db
       .selectFrom('copy_settlements')
-      .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(trader_share), 0)::text`.as('shared')])
+      .select([
+        sql<number>`count(*)::int`.as('n'),
+        sql<string>`coalesce(sum(trader_share), 0)::text`.as('shared'),
+      ])
       .where('date', '=', '2030-05-01')
       .where('kind', '=', 'daily')
       .executeTakeFirstOrThrow();

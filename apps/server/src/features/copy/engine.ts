@@ -488,56 +488,60 @@ export function createCopyEngine(d: CopyDeps) {
         .executeTakeFirstOrThrow();
       await sellSlice(t, (need * 101n) / 100n, pre.equity, `fee:${investmentId}:${date}:${kind}`);
     }
-    return ledger.operation(
-      {
-        key: `copy:settle:${investmentId}:${date}:${kind}`,
-        kind: 'copy_settle',
-        memberId: null,
-        request: { investment: investmentId, date, kind },
-      },
-      async (op) => {
-        const t = await lockTrader(op.tx, inv.trader_id);
-        const i = await lockInvestment(op.tx, investmentId);
-        if (i.state !== 'active') return null;
-        const done = await op.tx
-          .selectFrom('copy_settlements')
-          .select('investment_id')
-          .where('investment_id', '=', investmentId)
-          .where('date', '=', date)
-          .where('kind', '=', kind)
-          .executeTakeFirst();
-        if (done) return null;
-        const s = await stateOf(op.tx, t);
-        const units = BigInt(i.units);
-        const value = worthOf(units, s);
-        const hwm = BigInt(i.hwm);
-        const { profit, share, fee } = profitSplit(value, hwm, i.share_bps, i.fee_bps);
-        const out = share + fee;
-        if (out * PAPER_PER_MINOR > s.free) return null; // not enough cash in the pool yet: the next run
-        const legs = settlementLegs(t, i, value, share, fee, date);
-        if (legs.length > 0) await op.post(legs);
-        const burn = out > 0n ? unitsToBurn(out, units, s) : 0n;
-        if (out > 0n) await movePoolCash(op.tx, t.pool_account_id!, -out * PAPER_PER_MINOR);
-        await op.tx
-          .updateTable('lead_traders')
-          .set({ units: (BigInt(t.units) - burn).toString() })
-          .where('id', '=', t.id)
-          .execute();
-        await op.tx
-          .updateTable('copy_investments')
-          .set({
-            units: (units - burn).toString(),
-            booked: (value - out).toString(),
-            hwm: (profit > 0n ? value - out : hwm).toString(),
-            shared: (BigInt(i.shared) + share).toString(),
-            fees: (BigInt(i.fees) + fee).toString(),
-          })
-          .where('id', '=', investmentId)
-          .execute();
-        await recordSettlement(op.tx, { investmentId, date, kind, value, hwm, profit, share, fee });
-        return { share: share.toString(), fee: fee.toString(), caller };
-      },
-    ).then((paid) => (paid ? { share: paid.share, fee: paid.fee, settledHere: paid.caller === caller } : paid));
+    return ledger
+      .operation(
+        {
+          key: `copy:settle:${investmentId}:${date}:${kind}`,
+          kind: 'copy_settle',
+          memberId: null,
+          request: { investment: investmentId, date, kind },
+        },
+        async (op) => {
+          const t = await lockTrader(op.tx, inv.trader_id);
+          const i = await lockInvestment(op.tx, investmentId);
+          if (i.state !== 'active') return null;
+          const done = await op.tx
+            .selectFrom('copy_settlements')
+            .select('investment_id')
+            .where('investment_id', '=', investmentId)
+            .where('date', '=', date)
+            .where('kind', '=', kind)
+            .executeTakeFirst();
+          if (done) return null;
+          const s = await stateOf(op.tx, t);
+          const units = BigInt(i.units);
+          const value = worthOf(units, s);
+          const hwm = BigInt(i.hwm);
+          const { profit, share, fee } = profitSplit(value, hwm, i.share_bps, i.fee_bps);
+          const out = share + fee;
+          if (out * PAPER_PER_MINOR > s.free) return null; // not enough cash in the pool yet: the next run
+          const legs = settlementLegs(t, i, value, share, fee, date);
+          if (legs.length > 0) await op.post(legs);
+          const burn = out > 0n ? unitsToBurn(out, units, s) : 0n;
+          if (out > 0n) await movePoolCash(op.tx, t.pool_account_id!, -out * PAPER_PER_MINOR);
+          await op.tx
+            .updateTable('lead_traders')
+            .set({ units: (BigInt(t.units) - burn).toString() })
+            .where('id', '=', t.id)
+            .execute();
+          await op.tx
+            .updateTable('copy_investments')
+            .set({
+              units: (units - burn).toString(),
+              booked: (value - out).toString(),
+              hwm: (profit > 0n ? value - out : hwm).toString(),
+              shared: (BigInt(i.shared) + share).toString(),
+              fees: (BigInt(i.fees) + fee).toString(),
+            })
+            .where('id', '=', investmentId)
+            .execute();
+          await recordSettlement(op.tx, { investmentId, date, kind, value, hwm, profit, share, fee });
+          return { share: share.toString(), fee: fee.toString(), caller };
+        },
+      )
+      .then((paid) =>
+        paid ? { share: paid.share, fee: paid.fee, settledHere: paid.caller === caller } : paid,
+      );
   }
 
   /**

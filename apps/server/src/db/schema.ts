@@ -7,6 +7,7 @@ import type { ChainTables } from './schema-chain.ts';
 import type { CopyTables } from './schema-copy.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
+import type { SecurityTables } from './schema-security.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Set by the database default unless given. */
@@ -195,7 +196,8 @@ export interface DB
     ShopTables,
     BotTables,
     ChainTables,
-    CopyTables {
+    CopyTables,
+    SecurityTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

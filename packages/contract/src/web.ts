@@ -6,5 +6,6 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './mining-economics.ts';
 export * from './refs.ts';
 export * from './routes.ts';

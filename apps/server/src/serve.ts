@@ -17,6 +17,17 @@ export type HttpServing = { stop: () => Promise<void> };
 
 const WORKER_ENV = 'MP_WORKER_DATABASE_URL';
 
+/** Secrets only the main process uses (it signs payouts): never handed to the HTTP workers. */
+export const MAIN_ONLY_SECRETS = ['HOT_WALLET_KEY', 'SWEEP_MNEMONIC'] as const;
+
+/**
+ * A worker's environment on top of the main process's: its database, and the main-only secrets removed (an
+ * undefined value leaves the variable out of the child's environment). Workers get the hot wallet's address only.
+ */
+export function workerEnvironment(url: string): Record<string, string | undefined> {
+  return { [WORKER_ENV]: url, ...Object.fromEntries(MAIN_ONLY_SECRETS.map((k) => [k, undefined])) };
+}
+
 async function redisLimiter(url: string): Promise<RateLimiter> {
   const { Redis } = await import('ioredis');
   return redisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2 }));
@@ -56,7 +67,7 @@ async function startWorkers(config: Config, url: string, log: (msg: string) => v
   let stopping = false;
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const worker = cluster.fork({ [WORKER_ENV]: url });
+      const worker = cluster.fork(workerEnvironment(url));
       if (limiter) answerRateLimits(worker, limiter);
       worker.once('listening', () => resolve(worker));
       worker.once('exit', (code, signal) => {

@@ -8,6 +8,7 @@ import { SHOP_MESSAGES } from './messages/shop.ts';
 import { BOT_MESSAGES } from './messages/bots.ts';
 import { CHAIN_MESSAGES } from './messages/chain.ts';
 import { COPY_MESSAGES } from './messages/copy.ts';
+import { OWNER_MESSAGES } from './messages/owner.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -455,6 +456,7 @@ export const MESSAGES = {
   ...BOT_MESSAGES,
   ...CHAIN_MESSAGES,
   ...COPY_MESSAGES,
+  ...OWNER_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, empty, oneOf, optionalText, pagingFields, text } from '../call.ts';
+import { defineCall, empty, oneOf, optionalText, pagingFields, secret, text } from '../call.ts';
 import { ASSET_CODES, WALLET_KINDS } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 import { idempotencyKey } from './transfer.ts';
@@ -122,8 +122,8 @@ export const totpEnable = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'security',
-  summary: 'Turns two-factor on with a current code from the authenticator app',
-  request: z.object({ totp: text(8) }),
+  summary: 'Turns two-factor on with a current code from the authenticator app and the login password',
+  request: z.object({ totp: text(8), password: secret() }),
   response: z.object({ enabled: z.boolean() }),
 });
 
@@ -132,8 +132,13 @@ export const totpDisable = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'security',
-  summary: 'Turns two-factor off with a current code and the transaction password',
-  request: z.object({ totp: text(8), tx_password: z.string().min(1, 'field_required') }),
+  summary:
+    'Turns two-factor off with a current code, the transaction password and the login password; money is held for a while',
+  request: z.object({
+    totp: text(8),
+    tx_password: z.string().min(1, 'field_required'),
+    password: secret(),
+  }),
   response: z.object({ enabled: z.boolean() }),
 });
 

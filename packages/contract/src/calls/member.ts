@@ -3,6 +3,9 @@ import { defineCall, empty, oneOf, optionalText, pagingFields, secret, text } fr
 import { LANGUAGES, RANKS, TAC_PURPOSES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 
+/** Purposes a member may ask a code for: the shared ones, and the new contact's own code of a contact change. */
+export const MEMBER_TAC_PURPOSES = [...TAC_PURPOSES, 'profile_new'] as const;
+
 export const profileSchema = z.object({
   userid: z.string(),
   username: z.string(),
@@ -37,14 +40,17 @@ export const updateProfile = defineCall({
   auth: 'member',
   tag: 'member',
   summary:
-    'Updates name and language; a new e-mail or mobile needs a TAC sent to it (Member/getVerificationCode, purpose profile)',
+    'Updates name and language; a new e-mail or mobile needs the login password (and a two-factor code when on), a TAC sent to the current contact (`tac`, purpose profile) and one sent to the new contact (`new_tac`, purpose profile_new); the old contact is told and money is held for a while',
   request: z.object({
     name: optionalText(60),
     lang: oneOf(LANGUAGES).optional(),
     email: optionalText(254),
     mobile: optionalText(20),
     tel_prefix: optionalText(6),
+    password: z.string().max(128, 'field_too_long').optional(),
     tac: optionalText(12),
+    new_tac: optionalText(12),
+    totp: optionalText(8),
   }),
   response: profileSchema,
 });
@@ -54,8 +60,14 @@ export const updatePwd = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'member',
-  summary: 'Changes the login password; every session is revoked and the member logs in again',
-  request: z.object({ old_password: secret(), password: secret(), confirm_password: secret() }),
+  summary:
+    'Changes the login password (with a two-factor code when on); every session is revoked and the member logs in again; the contact is told and money is held for a while',
+  request: z.object({
+    old_password: secret(),
+    password: secret(),
+    confirm_password: secret(),
+    totp: optionalText(8),
+  }),
   response: z.object({}),
 });
 
@@ -64,8 +76,10 @@ export const updateTransactionPwd = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'member',
-  summary: 'Changes the transaction password, proven by a TAC (purpose tx_password) sent to the member',
+  summary:
+    'Changes the transaction password, proven by the login password and a TAC (purpose tx_password) sent to the member (and a two-factor code when on)',
   request: z.object({
+    password: secret(),
     tac: text(12),
     tx_password: secret(),
     confirm_tx_password: secret(),
@@ -80,14 +94,36 @@ export const getVerificationCode = defineCall({
   auth: 'member',
   tag: 'member',
   summary:
-    "Sends a TAC for a member action to the member's own e-mail or mobile; for purpose profile, to the new e-mail or mobile given",
+    "Sends a TAC for a member action to the member's current e-mail or mobile; for purpose profile_new, to the new e-mail or mobile given (the second code of a contact change)",
   request: z.object({
-    purpose: oneOf(TAC_PURPOSES),
+    purpose: oneOf(MEMBER_TAC_PURPOSES),
     email: optionalText(254),
     mobile: optionalText(20),
     tel_prefix: optionalText(6),
   }),
   response: z.object({ destination: z.string(), expires_in: z.number(), resend_in: z.number() }),
+});
+
+export const securityStateSchema = z.object({
+  /** ISO time until which withdrawals, transfers and address binding are held; '' when not held. */
+  hold_until: z.string(),
+  /** What started the hold (a security event kind: email_changed, password_changed, ...); '' when not held. */
+  hold_reason: z.string(),
+  /** Where the member's codes go, masked (j***@x.com); '' when the member has no contact. */
+  contact: z.string(),
+  contact_channel: z.enum(['email', 'sms', '']),
+  totp_enabled: z.boolean(),
+});
+
+export const securityState = defineCall({
+  name: 'Member/securitystate',
+  method: 'POST',
+  auth: 'member',
+  tag: 'member',
+  summary:
+    'Whether withdrawals, transfers and address binding are held after a security change (until when and why), and where codes go',
+  request: empty,
+  response: securityStateSchema,
 });
 
 export const outboxItemSchema = z.object({
@@ -115,6 +151,6 @@ export const adminSetPassword = defineCall({
   auth: 'admin',
   tag: 'admin',
   summary: "Sets a member's login password (e.g. the company root's); the member's sessions are revoked",
-  request: z.object({ userid: text(64), password: secret(), reason: text(200) }),
+  request: z.object({ userid: text(64), password: secret(), reason: text(200), totp: optionalText(8) }),
   response: z.object({}),
 });

@@ -54,12 +54,14 @@ export const updateCAddress = defineCall({
   method: 'POST',
   auth: 'member',
   tag: 'withdraw',
-  summary: 'Binds the withdrawal address once; after that only customer service can change it',
+  summary:
+    'Binds the withdrawal address once; after that only customer service can unbind it. Binding again after an unbind is a change: it needs the login password (`password`) and holds money for a while',
   request: z.object({
     address: text(100),
     address_type: oneOf(ADDRESS_TYPES),
     tx_password: secret(),
     totp: optionalText(8),
+    password: z.string().max(128, 'field_too_long').optional(),
   }),
   response: boundAddressSchema,
 });

@@ -12,6 +12,10 @@ export const getVerificationCode: CallRef<typeof member.getVerificationCode> = {
   name: 'Member/getVerificationCode',
   method: 'POST',
 };
+export const securityState: CallRef<typeof member.securityState> = {
+  name: 'Member/securitystate',
+  method: 'POST',
+};
 export const updateProfile: CallRef<typeof member.updateProfile> = {
   name: 'Member/updateprofile',
   method: 'POST',

@@ -39,27 +39,30 @@ describe('profile', () => {
     });
   });
 
-  it('changes the e-mail only with a code sent to the new address', async () => {
+  it('changes the e-mail only with the password, a code to the current address and one to the new', async () => {
     const m = await newMember(t);
     const other = await newMember(t);
     const taken = await t.call(
       'Member/getVerificationCode',
-      { purpose: 'profile', email: other.email },
+      { purpose: 'profile_new', email: other.email },
       { token: m.token },
     );
     expect(taken.http).toBe(409);
     const newEmail = `${m.userid}-new@example.com`;
     const noCode = await t.call('Member/updateprofile', { email: newEmail }, { token: m.token });
-    expect(noCode.body.errors?.[0]?.field).toBe('tac');
-    await t.ok('Member/getVerificationCode', { purpose: 'profile', email: newEmail }, { token: m.token });
-    const tac = await latestCode(t, newEmail);
-    const p = await t.ok<{ email: string }>(
+    expect(noCode.body.errors?.[0]?.field).toBe('password');
+    await t.ok('Member/getVerificationCode', { purpose: 'profile' }, { token: m.token });
+    const tac = await latestCode(t, m.email);
+    await t.ok('Member/getVerificationCode', { purpose: 'profile_new', email: newEmail }, { token: m.token });
+    const newTac = await latestCode(t, newEmail);
+    const body = { email: newEmail, password: m.password, tac, new_tac: newTac };
+    const p = await t.ok<{ email: string }>('Member/updateprofile', body, { token: m.token });
+    expect(p.email).toBe(newEmail);
+    const reuse = await t.call(
       'Member/updateprofile',
-      { email: newEmail, tac },
+      { ...body, email: `${m.userid}-other@example.com` },
       { token: m.token },
     );
-    expect(p.email).toBe(newEmail);
-    const reuse = await t.call('Member/updateprofile', { email: newEmail, tac }, { token: m.token });
     expect(reuse.body.errors?.[0]?.field).toBe('tac');
   });
 
@@ -110,7 +113,7 @@ describe('member/updateTransactionPwd', () => {
     const tac = await latestCode(t, m.email);
     const mismatch = await t.call(
       'member/updateTransactionPwd',
-      { tac, tx_password: '111111', confirm_tx_password: '222222' },
+      { password: m.password, tac, tx_password: '111111', confirm_tx_password: '222222' },
       { token: m.token },
     );
     expect(mismatch.body.errors?.[0]?.field).toBe('confirm_tx_password');
@@ -121,7 +124,7 @@ describe('member/updateTransactionPwd', () => {
       .executeTakeFirstOrThrow();
     const done = await t.call(
       'member/updateTransactionPwd',
-      { tac, tx_password: '111111', confirm_tx_password: '111111' },
+      { password: m.password, tac, tx_password: '111111', confirm_tx_password: '111111' },
       { token: m.token },
     );
     expect(done.body.status).toBe(1);
@@ -136,7 +139,7 @@ describe('member/updateTransactionPwd', () => {
     const other = await latestCode(t, m.email);
     const res = await t.call(
       'member/updateTransactionPwd',
-      { tac: other, tx_password: '333333', confirm_tx_password: '333333' },
+      { password: m.password, tac: other, tx_password: '333333', confirm_tx_password: '333333' },
       { token: m.token },
     );
     expect(res.body.errors?.[0]?.field).toBe('tac');

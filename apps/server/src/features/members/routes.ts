@@ -2,6 +2,7 @@ import {
   getInfoC,
   getProfile,
   getVerificationCode,
+  securityState,
   updateProfile,
   updatePwd,
   updateTransactionPwd,
@@ -19,6 +20,7 @@ import {
 } from './account.ts';
 import type { MemberCards } from './card.ts';
 import { loadProfile } from './profile.ts';
+import { loadSecurityState } from './security-state.ts';
 
 export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: Totp, cards: MemberCards) {
   return [
@@ -27,7 +29,10 @@ export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: T
     handle(getProfile, async (_input, ctx) => loadProfile(deps.db, ctx.member.id)),
 
     handle(updateProfile, async (input, ctx) =>
-      reply(await updateMemberProfile(deps, tacs, ctx.member.id, input), 'saved'),
+      reply(
+        await updateMemberProfile(deps, tacs, totp, { memberId: ctx.member.id, ip: ctx.ip }, input),
+        'saved',
+      ),
     ),
 
     handle(getVerificationCode, async (input, ctx) => {
@@ -36,15 +41,17 @@ export function memberRoutes(deps: Deps, sessions: Sessions, tacs: Tacs, totp: T
     }),
 
     handle(updatePwd, async (input, ctx) => {
-      await changeLoginPassword(deps, sessions, ctx.member.id, input);
+      await changeLoginPassword(deps, sessions, totp, { memberId: ctx.member.id, ip: ctx.ip }, input);
       return reply({}, 'password_changed');
     }),
 
     handle(updateTransactionPwd, async (input, ctx) => {
-      await changeTransactionPassword(deps, tacs, totp, ctx.member.id, input);
+      await changeTransactionPassword(deps, tacs, totp, { memberId: ctx.member.id, ip: ctx.ip }, input);
       // The old transaction password may be remembered with this member's sessions: read them afresh.
       sessions.refresh(ctx.member.id);
       return reply({}, 'saved');
     }),
+
+    handle(securityState, async (_input, ctx) => loadSecurityState(deps, totp, ctx.member.id)),
   ];
 }

@@ -13,6 +13,7 @@ import { fieldRefusal } from '../../http/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { MoneyDeps } from './money-deps.ts';
+import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findRecipient } from './recipient.ts';
 import { transferRules } from './settings.ts';
 import { refuseShortfall } from './shortfall.ts';
@@ -34,6 +35,7 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
   if (max.ok && max.value > 0n && amount > max.value)
     throw fieldRefusal(422, 'amount', 'amount_max', { max: rules.max, asset });
   const to = await findRecipient(d.db, input.to_userid, ctx.member.id);
+  await refuseWhileHeld(d, ctx.member.id);
   await d.txPassword.verify(ctx.member, input.tx_password);
   const fee = rules.fee_bps > 0 ? feeCeil(amount, rules.fee_bps) : 0n;
   const from = memberAccount(ctx.member.id, input.wallet as WalletKind, asset);

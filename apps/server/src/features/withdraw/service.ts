@@ -21,13 +21,43 @@ import { WITHDRAW } from '../wallet/settings.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { explorerUrl } from '../chain/explorer.ts';
 import { queuePayout } from '../chain/payouts.ts';
-import { normalizeAddress, networkName } from './address.ts';
+import { addressChange, confirmWithPassword, noticeToMember } from '../members/account.ts';
+import { recordChange } from '../members/security-change.ts';
+import { refuseWhileHeld } from '../members/security-hold.ts';
+import { maskAddress, normalizeAddress, networkName } from './address.ts';
 
 export function boundAddress(db: Conn, memberId: string) {
   return db.selectFrom('withdraw_addresses').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 }
 
-/** Binds the withdrawal address once; after that the member is told to contact customer service. */
+/**
+ * Whether the member had a withdrawal address before (bound, then unbound by customer service): binding again is then
+ * a change, which needs the login password and holds money.
+ */
+async function hadAddressBefore(db: Conn, memberId: string, userid: string): Promise<boolean> {
+  const [event, unbound] = await Promise.all([
+    db
+      .selectFrom('security_events')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'address_changed')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'withdraw_address.unbind')
+      .where('target', '=', userid)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return Boolean(event || unbound);
+}
+
+/**
+ * Binds the withdrawal address once; after that the member is told to contact customer service. Refused while a
+ * security change holds money; binding again after an unbind is itself such a change.
+ */
 export async function bindAddress(
   d: MoneyDeps,
   ctx: AuthedContext,
@@ -37,15 +67,24 @@ export async function bindAddress(
   const address = normalizeAddress(input.address_type as AddressType, input.address);
   if (!address)
     throw fieldRefusal(422, 'address', 'address_invalid', { network: networkName(input.address_type) });
+  const isChange = await hadAddressBefore(d.db, ctx.member.id, ctx.member.userid);
+  if (isChange) await confirmWithPassword(d, ctx.member.id, input.password);
+  await refuseWhileHeld(d, ctx.member.id);
   await d.totp.require(ctx.member.id, input.totp);
   await d.txPassword.verify(ctx.member, input.tx_password);
-  const inserted = await d.db
-    .insertInto('withdraw_addresses')
-    .values({ member_id: ctx.member.id, address, address_type: input.address_type })
-    .onConflict((oc) => oc.column('member_id').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!inserted) throw fieldRefusal(409, 'address', 'address_bound');
+  const change = addressChange({ memberId: ctx.member.id, ip: ctx.ip }, maskAddress(address), isChange);
+  const inserted = await inTransaction(d.db, async (tx) => {
+    const row = await tx
+      .insertInto('withdraw_addresses')
+      .values({ member_id: ctx.member.id, address, address_type: input.address_type })
+      .onConflict((oc) => oc.column('member_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw fieldRefusal(409, 'address', 'address_bound');
+    await recordChange(d, tx, change);
+    return row;
+  });
+  await noticeToMember(d, change);
   return {
     bound: true,
     address,
@@ -144,6 +183,7 @@ export async function requestWithdrawal(
   const { amount, fee, receive } = withdrawalAmount(input.amount);
   const address = await boundAddress(d.db, ctx.member.id);
   if (!address) throw new Refusal(422, 'address_required');
+  await refuseWhileHeld(d, ctx.member.id);
   await d.totp.require(ctx.member.id, input.totp);
   await d.txPassword.verify(ctx.member, input.tx_password);
   const from = memberAccount(ctx.member.id, WITHDRAW.wallet, WITHDRAW.asset);

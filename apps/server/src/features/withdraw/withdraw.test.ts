@@ -92,9 +92,10 @@ describe('withdrawal address', () => {
       { token: admin },
     );
     expect(await t.ok('member/getcaddress', {}, { token: m.token })).toMatchObject({ bound: false });
+    // Binding again is a change: it needs the login password.
     await t.ok(
       'member/updatecaddress',
-      { address: EVM, address_type: 'USDT-BEP20', tx_password: TX },
+      { address: EVM, address_type: 'USDT-BEP20', tx_password: TX, password: m.password },
       { token: m.token },
     );
     const audit = await t.db
@@ -264,7 +265,7 @@ describe('asset/withdrawsave', () => {
     expect(setup.otpauth_url).toContain('otpauth://totp/');
     expect(setup.qr_data_url).toMatch(/^data:image\/png;base64,/);
     const code = () => generate({ secret: setup.secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
-    await t.ok('Member/totpenable', { totp: await code() }, { token: m.token });
+    await t.ok('Member/totpenable', { totp: await code(), password: m.password }, { token: m.token });
     expect(await t.ok('Member/totpstatus', {}, { token: m.token })).toEqual({ enabled: true });
     expect(await t.ok('asset/withdrawmenu', {}, { token: m.token })).toMatchObject({ totp_required: true });
 
@@ -296,14 +297,14 @@ describe('asset/withdrawsave', () => {
     const tac = await latestCode(t, m.email);
     const noCode = await t.call(
       'member/updateTransactionPwd',
-      { tac, tx_password: '111111', confirm_tx_password: '111111' },
+      { password: m.password, tac, tx_password: '111111', confirm_tx_password: '111111' },
       { token: m.token },
     );
     expect(noCode.body.errors?.[0]?.field).toBe('totp');
     t.clock.advance(30_000);
     await t.ok(
       'member/updateTransactionPwd',
-      { tac, tx_password: '111111', confirm_tx_password: '111111', totp: await code() },
+      { password: m.password, tac, tx_password: '111111', confirm_tx_password: '111111', totp: await code() },
       { token: m.token },
     );
 
@@ -311,12 +312,16 @@ describe('asset/withdrawsave', () => {
     t.clock.advance(30_000);
     const wrongPw = await t.call(
       'Member/totpdisable',
-      { totp: await code(), tx_password: TX },
+      { totp: await code(), tx_password: TX, password: m.password },
       { token: m.token },
     );
     expect(wrongPw.body.errors?.[0]?.field).toBe('tx_password');
     t.clock.advance(30_000);
-    await t.ok('Member/totpdisable', { totp: await code(), tx_password: '111111' }, { token: m.token });
+    await t.ok(
+      'Member/totpdisable',
+      { totp: await code(), tx_password: '111111', password: m.password },
+      { token: m.token },
+    );
     expect(await t.ok('Member/totpstatus', {}, { token: m.token })).toEqual({ enabled: false });
   });
 });

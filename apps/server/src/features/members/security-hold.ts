@@ -1,0 +1,70 @@
+import type { MessageKey } from '@mp/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { Refusal } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { cachedSetting } from '../system/settings.ts';
+
+/**
+ * Security events that hold withdrawals, transfers and address binding: a change of an existing credential or
+ * contact. Each maps to the refusal that names it. Turning two-factor on adds a factor and holds nothing.
+ */
+const HOLD_MESSAGES = {
+  password_changed: 'security_hold_password_changed',
+  password_reset: 'security_hold_password_reset',
+  tx_password_changed: 'security_hold_tx_password_changed',
+  email_changed: 'security_hold_email_changed',
+  mobile_changed: 'security_hold_mobile_changed',
+  totp_disabled: 'security_hold_totp_disabled',
+  address_changed: 'security_hold_address_changed',
+} as const satisfies Record<string, MessageKey>;
+
+export type HoldReason = keyof typeof HOLD_MESSAGES;
+const HOLD_KINDS = Object.keys(HOLD_MESSAGES) as HoldReason[];
+
+export const SECURITY_HOLD_SETTING = 'security_hold_hours';
+export const DEFAULT_HOLD_HOURS = 24;
+
+export type SecurityHold = { until: Date; reason: HoldReason };
+
+async function holdHours(db: Db): Promise<number> {
+  const value = Number(await cachedSetting<unknown>(db, SECURITY_HOLD_SETTING, DEFAULT_HOLD_HOURS));
+  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_HOLD_HOURS;
+}
+
+/**
+ * The hold that the latest security change started, while it lasts. Events recorded with `details.hold = false`
+ * (a first binding, a first contact) hold nothing.
+ */
+export async function securityHold(deps: { db: Db; clock: Clock }, memberId: string) {
+  const hours = await holdHours(deps.db);
+  if (hours <= 0) return undefined;
+  const now = deps.clock.now().getTime();
+  const row = await deps.db
+    .selectFrom('security_events')
+    .select(['kind', 'at'])
+    .where('member_id', '=', memberId)
+    .where('kind', 'in', HOLD_KINDS)
+    .where('at', '>', new Date(now - hours * 3_600_000))
+    .where(sql<boolean>`coalesce(details->>'hold', 'true') <> 'false'`)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const hold: SecurityHold = {
+    until: new Date(new Date(row.at).getTime() + hours * 3_600_000),
+    reason: row.kind as HoldReason,
+  };
+  return hold;
+}
+
+/** A time for a message that reaches people in any zone: `2026-11-27 21:40 UTC`. */
+export function utcText(d: Date): string {
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Refuses (409 `security_hold_<reason>`, with the time) while a security change holds money. */
+export async function refuseWhileHeld(deps: { db: Db; clock: Clock }, memberId: string): Promise<void> {
+  const hold = await securityHold(deps, memberId);
+  if (hold) throw new Refusal(409, HOLD_MESSAGES[hold.reason], { until: utcText(hold.until) });
+}

@@ -28,6 +28,11 @@ export interface MiningPackagesTable {
   description: Generated<string>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The estimate's assumptions (migration 0027): minor units of settle_asset per coin; coins per unit per day. */
+  coin_price: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  output_per_unit: ColumnType<string | null, string | null | undefined, string | null>;
+  assumptions_set_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  assumptions_note: Generated<string>;
 }
 
 export interface MiningVouchersTable {
@@ -62,6 +67,8 @@ export interface MiningOrdersTable {
   pay_wallet: string;
   voucher_id: string | null;
   daily_income: Int8;
+  /** Fee per day of the whole order (migration 0027); daily_income is the net after it. */
+  daily_fee: ColumnType<string, bigint | string | number | undefined, bigint | string | number>;
   settle_asset: string;
   settle_wallet: string;
   term_days: number;

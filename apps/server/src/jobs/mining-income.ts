@@ -14,7 +14,9 @@ export const MINING_INCOME_BATCH = 100_000;
 
 /**
  * Daily mining income for a date: every order mining that day (start <= date <= end) gets its daily income in its
- * settlement wallet, from the platform's mining payouts account. A member's orders of a batch are paid by one
+ * settlement wallet, from the platform's mining payouts account. The daily income is the order's daily net as the one
+ * economics function (`miningEconomics` in the contract) gave it at purchase, stored on the order with its daily fee:
+ * what the package, the purchase preview and the member's orders show as the estimate is what this job pays. A member's orders of a batch are paid by one
  * transfer per settlement wallet with reference `mining:member-<member id>:<date>`; each order's income row names
  * that transfer. The (order, date) primary key of mining_income, written in the same transaction as the transfer,
  * makes each order's payout happen once.

@@ -28,6 +28,34 @@ const money = z.string();
 const id = () => text(20);
 const optionalId = () => optionalText(20);
 
+/**
+ * A package's or an order's whole economics (mining-economics.ts): output, fees and net per day and over the term, in
+ * the settlement asset, set against what is paid. Exact figures, plus `shown` ones to two decimals for sentences,
+ * rounded against the member (output and net down, fees and price up; `rounded` says when that changed anything).
+ */
+export const miningEconomicsSchema = z.object({
+  term_days: z.number(),
+  /** The settlement asset of the output, fee and net figures. */
+  asset: z.string(),
+  daily_output: money,
+  daily_fee: money,
+  daily_net: money,
+  total_output: money,
+  total_fee: money,
+  total_net: money,
+  /** What is paid: one unit's price on a package, the amount to pay (after a voucher) on a preview. */
+  price: money,
+  price_asset: z.string(),
+  /** Output and price are in the same asset, so the net can be set against the price. */
+  comparable: z.boolean(),
+  /** Whole percent of the price the net estimate returns, rounded down; '' when not comparable. */
+  return_percent: z.string(),
+  /** The net estimate over the term is less than the price. */
+  below_price: z.boolean(),
+  shown: z.object({ total_output: money, total_fee: money, total_net: money, price: money }),
+  rounded: z.boolean(),
+});
+
 export const miningPackageSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -50,6 +78,15 @@ export const miningPackageSchema = z.object({
   start_delay_days: z.number(),
   active: z.boolean(),
   description: z.string(),
+  /** The estimate's assumptions: the coin's price in `settle_asset` ('' when not set). */
+  coin_price: money,
+  /** Coins one unit mines a day at the network difficulty of `assumptions_set_at` ('' when not set). */
+  output_per_unit: z.string(),
+  /** The date the assumptions were set (YYYY-MM-DD, '' when not set). */
+  assumptions_set_at: z.string(),
+  assumptions_note: z.string(),
+  /** The economics of one unit over the term, against the unit price. */
+  economics: miningEconomicsSchema,
 });
 
 export const cmsPackages = defineCall({
@@ -150,6 +187,8 @@ export const purchasePreviewSchema = z.object({
   start_date: z.string(),
   end_date: z.string(),
   kyc_state: z.string(),
+  /** The order's economics over the term, against the amount to pay. */
+  economics: miningEconomicsSchema,
 });
 
 export const activatePreview = defineCall({
@@ -194,8 +233,16 @@ export const miningOrderSchema = z.object({
   start_date: z.string(),
   end_date: z.string(),
   state: z.enum(MINING_ORDER_STATES),
+  /** The net income paid so far (the income records), and the days paid. */
   income_total: money,
   income_days: z.number(),
+  /** Output and fees of the days paid so far (the net is `income_total`). */
+  output_so_far: money,
+  fee_so_far: money,
+  /** What the estimate says is still to come over the days not paid yet. */
+  output_to_come: money,
+  fee_to_come: money,
+  net_to_come: money,
   created_at: z.string(),
 });
 
@@ -352,6 +399,12 @@ export const adminPackageSave = defineCall({
     start_delay_days: formInt(1, 365, MINING_DEFAULT_START_DELAY_DAYS),
     active: formBool(),
     description: optionalText(1000),
+    /** The estimate's assumptions; left out, an update keeps the package's. */
+    coin_price: optionalText(40),
+    output_per_unit: optionalText(40),
+    /** YYYY-MM-DD; left out while the coin price or output is given: today. */
+    assumptions_set_at: optionalText(10),
+    assumptions_note: optionalText(500),
   }),
   response: miningPackageSchema,
 });

@@ -114,4 +114,17 @@ export const MINING_MESSAGES = {
   },
   'field.discount_percent': { 'en-US': 'Discount (%)', 'zh-CN': '折扣 (%)', 'bm-MY': 'Diskaun (%)' },
   'field.expires_on': { 'en-US': 'Expiry date', 'zh-CN': '到期日期', 'bm-MY': 'Tarikh tamat' },
+  // The estimate's assumptions (Admin/packagesave).
+  'field.coin_price': { 'en-US': 'Coin price', 'zh-CN': '币价', 'bm-MY': 'Harga syiling' },
+  'field.output_per_unit': {
+    'en-US': 'Output per unit per day',
+    'zh-CN': '每单位每日产出',
+    'bm-MY': 'Hasil seunit sehari',
+  },
+  'field.assumptions_set_at': {
+    'en-US': 'Assumptions set on',
+    'zh-CN': '假设设定日期',
+    'bm-MY': 'Andaian ditetapkan pada',
+  },
+  'field.assumptions_note': { 'en-US': 'Assumptions note', 'zh-CN': '假设说明', 'bm-MY': 'Nota andaian' },
 } satisfies Record<string, Texts>;

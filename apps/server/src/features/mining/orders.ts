@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
+import { miningStillToCome } from '@mp/contract';
 import { type OrderState, orderState } from './dates.ts';
+import { economicsOf } from './economics.ts';
 
 /** Orders with their package, dates as text, and the income paid so far. */
 export function orderQuery(db: Conn) {
@@ -25,6 +27,8 @@ export function orderQuery(db: Conn) {
       'o.pay_wallet',
       'o.voucher_id',
       'o.daily_income',
+      'o.daily_fee',
+      'o.term_days',
       'o.settle_asset',
       sql<string>`o.start_date::text`.as('start_date'),
       sql<string>`o.end_date::text`.as('end_date'),
@@ -37,6 +41,33 @@ export function orderQuery(db: Conn) {
 }
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * Output and fees so far come from the income records the daily job wrote (the net paid, the days paid, with the
+ * order's daily fee); what is still to come is the order's economics over the days not paid yet.
+ */
+function orderProgress(o: OrderRow) {
+  const dailyFee = BigInt(o.daily_fee);
+  const netSoFar = BigInt(o.income_total);
+  const feeSoFar = dailyFee * BigInt(o.income_days);
+  const economics = economicsOf({
+    dailyOutput: BigInt(o.daily_income) + dailyFee,
+    dailyFee,
+    quantity: 1,
+    termDays: o.term_days,
+    paid: BigInt(o.paid),
+    settleAsset: o.settle_asset,
+    priceAsset: o.price_asset,
+  });
+  const toCome = miningStillToCome(economics, o.income_days);
+  return {
+    output_so_far: money(netSoFar + feeSoFar, o.settle_asset),
+    fee_so_far: money(feeSoFar, o.settle_asset),
+    output_to_come: money(toCome.output, o.settle_asset),
+    fee_to_come: money(toCome.fee, o.settle_asset),
+    net_to_come: money(toCome.net, o.settle_asset),
+  };
+}
 
 export function orderView(o: OrderRow, today: string) {
   return {
@@ -61,6 +92,7 @@ export function orderView(o: OrderRow, today: string) {
     state: orderState(o.start_date, o.end_date, today),
     income_total: money(o.income_total, o.settle_asset),
     income_days: o.income_days,
+    ...orderProgress(o),
     created_at: new Date(o.created_at).toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import type { Conn } from '../../db/database.ts';
 import { fieldRefusal } from '../../http/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isDate } from './dates.ts';
+import { economicsOf, economicsView } from './economics.ts';
 
 export type PackageRow = {
   id: string;
@@ -30,6 +31,10 @@ export type PackageRow = {
   start_delay_days: number;
   active: boolean;
   description: string;
+  coin_price: string | null;
+  output_per_unit: string | null;
+  assumptions_set_at: string | null;
+  assumptions_note: string;
 };
 
 /** Packages with their dates as text. */
@@ -55,6 +60,10 @@ export function packageQuery(db: Conn) {
       'start_delay_days',
       'active',
       'description',
+      'coin_price',
+      sql<string | null>`output_per_unit::text`.as('output_per_unit'),
+      sql<string | null>`assumptions_set_at::text`.as('assumptions_set_at'),
+      'assumptions_note',
     ]);
 }
 
@@ -78,12 +87,62 @@ export function packageView(p: PackageRow) {
     start_delay_days: p.start_delay_days,
     active: p.active,
     description: p.description,
+    coin_price: p.coin_price === null ? '' : money(p.coin_price, p.settle_asset),
+    output_per_unit: p.output_per_unit === null ? '' : plainDecimal(p.output_per_unit),
+    assumptions_set_at: p.assumptions_set_at ?? '',
+    assumptions_note: p.assumptions_note,
+    economics: economicsView(packageEconomics(p), p.settle_asset, p.price_asset),
   };
 }
 
+/** A numeric's text without the trailing zeros of its scale ("0.00000080" is "0.0000008"). */
+function plainDecimal(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** The economics of `quantity` units bought for `paid` (by default the full price): the one function's figures. */
+export function packageEconomics(p: PackageRow, quantity = 1, paid?: bigint) {
+  return economicsOf({
+    dailyOutput: BigInt(p.daily_profit),
+    dailyFee: BigInt(p.daily_fee),
+    quantity,
+    termDays: p.term_days,
+    paid: paid ?? BigInt(p.unit_price) * BigInt(quantity),
+    settleAsset: p.settle_asset,
+    priceAsset: p.price_asset,
+  });
+}
+
 /** Income of one unit for one day, after the fee, in minor units of the settlement asset. */
-export function dailyIncomePerUnit(p: Pick<PackageRow, 'daily_profit' | 'daily_fee'>): bigint {
-  return BigInt(p.daily_profit) - BigInt(p.daily_fee);
+export function dailyIncomePerUnit(p: PackageRow): bigint {
+  return packageEconomics(p).daily.net;
+}
+
+const OUTPUT_RE = /^\d{1,12}(\.\d{1,18})?$/;
+
+/** The assumptions of a save: given ones parsed, left-out ones kept on an update (undefined) or empty on a create. */
+function assumptions(input: ParsedRequestOf<typeof adminPackageSave>, settle: AssetCode, today: string) {
+  const out: {
+    coin_price?: string;
+    output_per_unit?: string;
+    assumptions_set_at?: string;
+    assumptions_note?: string;
+  } = {};
+  if (input.coin_price !== undefined)
+    out.coin_price = parseMoney(input.coin_price, settle, 'coin_price').toString();
+  if (input.output_per_unit !== undefined) {
+    const v = input.output_per_unit.trim();
+    if (!OUTPUT_RE.test(v) || !/[1-9]/.test(v)) throw fieldRefusal(422, 'output_per_unit', 'field_invalid');
+    out.output_per_unit = v;
+  }
+  if (input.assumptions_set_at !== undefined) {
+    if (!isDate(input.assumptions_set_at)) throw fieldRefusal(422, 'assumptions_set_at', 'date_invalid');
+    out.assumptions_set_at = input.assumptions_set_at;
+  } else if (out.coin_price !== undefined || out.output_per_unit !== undefined) {
+    out.assumptions_set_at = today;
+  }
+  if (input.assumptions_note !== undefined) out.assumptions_note = input.assumptions_note;
+  return out;
 }
 
 export async function packagesOnSale(db: Conn, coin?: string) {
@@ -101,7 +160,7 @@ export async function findPackage(db: Conn, id: string): Promise<PackageRow> {
 }
 
 /** Creates or updates a package after checking its figures; orders keep the terms they were bought with. */
-export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminPackageSave>) {
+export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminPackageSave>, today: string) {
   const settle = input.settle_asset as AssetCode;
   if (!walletHolds(input.settle_wallet as WalletKind, settle))
     throw fieldRefusal(422, 'settle_wallet', 'wallet_not_allowed');
@@ -112,6 +171,7 @@ export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminP
     ? 0n
     : parseMoney(input.daily_fee, settle, 'daily_fee');
   if (profit <= fee) throw fieldRefusal(422, 'daily_profit', 'profit_below_fee');
+  const stated = assumptions(input, settle, today);
   const values = {
     name: input.name,
     coin: input.coin.toUpperCase(),
@@ -128,6 +188,7 @@ export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminP
     start_delay_days: input.start_delay_days,
     active: input.active,
     description: input.description ?? '',
+    ...stated,
   };
   let id = input.id;
   if (id) {

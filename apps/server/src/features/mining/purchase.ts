@@ -18,14 +18,18 @@ import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { addDays, laterDate, todayOf } from './dates.ts';
 import { orderQuery, orderView } from './orders.ts';
-import { dailyIncomePerUnit, findPackage, type PackageRow, packageView } from './packages.ts';
+import { economicsView } from './economics.ts';
+import { findPackage, type PackageRow, packageEconomics, packageView } from './packages.ts';
 import { checkVoucher, usableVouchers, useVoucher } from './vouchers.ts';
 
 type Quote = {
   price: bigint;
   discount: bigint;
   pay: bigint;
+  /** The order's whole economics against what is paid: its daily net is the income the daily job pays. */
+  economics: ReturnType<typeof packageEconomics>;
   dailyIncome: bigint;
+  dailyFee: bigint;
   start: string;
   end: string;
 };
@@ -36,11 +40,14 @@ export function quote(p: PackageRow, quantity: number, discountBps: number, toda
   const discount = (price * BigInt(discountBps)) / 10_000n;
   const earliest = addDays(today, p.start_delay_days);
   const start = laterDate(earliest, p.start_date);
+  const economics = packageEconomics(p, quantity, price - discount);
   return {
     price,
     discount,
     pay: price - discount,
-    dailyIncome: dailyIncomePerUnit(p) * BigInt(quantity),
+    economics,
+    dailyIncome: economics.daily.net,
+    dailyFee: economics.daily.fee,
     start,
     end: addDays(start, p.term_days - 1),
   };
@@ -101,6 +108,7 @@ export async function previewPurchase(
     start_date: q.start,
     end_date: q.end,
     kyc_state: await kycState(d, ctx.member.id),
+    economics: economicsView(q.economics, p.settle_asset, asset),
   };
 }
 
@@ -201,6 +209,7 @@ export async function buyPackage(
           pay_wallet: wallet,
           voucher_id: voucher?.id ?? null,
           daily_income: q.dailyIncome.toString(),
+          daily_fee: q.dailyFee.toString(),
           settle_asset: locked.settle_asset,
           settle_wallet: locked.settle_wallet,
           term_days: locked.term_days,

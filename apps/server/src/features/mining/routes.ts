@@ -155,7 +155,7 @@ export function miningRoutes(d: MoneyDeps): CallRoute[] {
     })),
     handle(adminPackageSave, async (input, ctx) => {
       const saved = await db.transaction().execute(async (tx) => {
-        const p = await savePackage(tx, input);
+        const p = await savePackage(tx, input, todayOf(d.clock));
         await audit(
           tx,
           ctx.member.id,

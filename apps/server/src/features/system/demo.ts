@@ -37,7 +37,18 @@ const MEMBERS: Seed[] = [
   { userid: 'erin', name: 'Erin Chua', email: 'erin@example.com', sponsor: 'bob', parent: 'bob', side: 'L' },
 ];
 
-/** Demo mining packages (issue 5): unit prices in USDT, profit and fee per unit per day. */
+/**
+ * Demo mining packages (issue 5): unit prices in USDT, profit and fee per unit per day. Each profit is what its
+ * assumptions give (coins a unit mines a day times the coin's price in USDT), and both BTC packages rest on the same
+ * ones (a TH/s mines the same BTC whatever the package): 0.0000008 BTC at 62,500 USDT is 0.05 USDT. Over their terms
+ * the two BTC packages return less than their price (the starter: 1.20 back for 10, the S21: 8.10 for 25), the LTC one
+ * a little more (2.16 for 2), so the screens show both the warning and its absence.
+ */
+const BTC_ASSUMPTIONS = {
+  coin_price: '62500',
+  output_per_unit: '0.0000008',
+  note: 'BTC at 62,500 USDT and the network difficulty of that date; more difficulty or a lower price means less output.',
+};
 const MINING_PACKAGES = [
   {
     name: 'BTC S21 cloud',
@@ -45,8 +56,9 @@ const MINING_PACKAGES = [
     capacity_unit: 'TH/s',
     unit_price: '25',
     term_days: 180,
-    profit: '0.12',
-    fee: '0.02',
+    profit: '0.05',
+    fee: '0.005',
+    ...BTC_ASSUMPTIONS,
   },
   {
     name: 'BTC starter',
@@ -56,6 +68,7 @@ const MINING_PACKAGES = [
     term_days: 30,
     profit: '0.05',
     fee: '0.01',
+    ...BTC_ASSUMPTIONS,
   },
   {
     name: 'LTC L7 cloud',
@@ -63,8 +76,11 @@ const MINING_PACKAGES = [
     capacity_unit: 'MH/s',
     unit_price: '2',
     term_days: 90,
-    profit: '0.012',
+    profit: '0.026',
     fee: '0.002',
+    coin_price: '80',
+    output_per_unit: '0.000325',
+    note: 'LTC at 80 USDT and the network difficulty of that date; more difficulty or a lower price means less output.',
   },
 ];
 
@@ -131,6 +147,11 @@ export async function loadDemoData(
           start_date: new Date(Date.now() - 30 * 24 * 3600_000).toISOString().slice(0, 10),
           start_delay_days: 1,
           active: true,
+          coin_price: parseAmount(p.coin_price, 6),
+          output_per_unit: p.output_per_unit,
+          // Set the day before the demo's first purchases (a week ago).
+          assumptions_set_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString().slice(0, 10),
+          assumptions_note: p.note,
         })
         .execute();
     }

@@ -37,7 +37,7 @@ import type { MoneyDeps } from './features/wallet/money-deps.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { cacheBalances, createLedger } from './ledger/index.ts';
-import { installEnvelope } from './http/envelope-plugin.ts';
+import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
@@ -69,6 +69,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
+    clientErrorHandler: envelopeClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(

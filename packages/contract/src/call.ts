@@ -15,6 +15,8 @@ export type CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z
   multipart?: boolean;
   /** The largest file a multipart call takes, when not the server's default (5 MB). */
   maxFileBytes?: number;
+  /** The most files a multipart call takes, when not the number of file fields in its request. */
+  maxFiles?: number;
 };
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
@@ -50,13 +52,24 @@ export type ParsedRequestOf<C extends CallRef> = z.output<DefOf<C>['request']>;
 export type ResponseOf<C extends CallRef> = z.output<DefOf<C>['response']>;
 
 /**
+ * C0 control characters other than tab, line feed and carriage return, and DEL: PostgreSQL refuses NUL in text,
+ * and none of them is ever typed into a form, so a field holding one is refused before it reaches a query.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose.
+const NO_CONTROL_CHARS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/**
  * Form fields arrive as strings (form-encoded bodies), JSON bodies may carry other types: these helpers
  * accept both and produce one shape. Message keys (see messages.ts) are used as zod messages.
  */
 export const text = (max = 200) =>
   z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z.string({ message: 'field_required' }).min(1, 'field_required').max(max, 'field_too_long'),
+    z
+      .string({ message: 'field_required' })
+      .min(1, 'field_required')
+      .max(max, 'field_too_long')
+      .regex(NO_CONTROL_CHARS, 'field_control_chars'),
   );
 
 export const optionalText = (max = 200) =>
@@ -69,12 +82,20 @@ export const optionalText = (max = 200) =>
           : typeof v === 'string'
             ? v.trim() || undefined
             : v,
-    z.string({ message: 'field_invalid' }).max(max, 'field_too_long').optional(),
+    z
+      .string({ message: 'field_invalid' })
+      .max(max, 'field_too_long')
+      .regex(NO_CONTROL_CHARS, 'field_control_chars')
+      .optional(),
   );
 
 /** A secret is not trimmed: spaces may be part of it. */
 export const secret = () =>
-  z.string({ message: 'field_required' }).min(1, 'field_required').max(128, 'field_too_long');
+  z
+    .string({ message: 'field_required' })
+    .min(1, 'field_required')
+    .max(128, 'field_too_long')
+    .regex(NO_CONTROL_CHARS, 'field_control_chars');
 
 export const formBool = () =>
   z.preprocess((v) => {
@@ -84,14 +105,46 @@ export const formBool = () =>
     return v === undefined ? false : v;
   }, z.boolean());
 
+/** Decimal digits with an optional minus: no hex ("0x10"), exponent ("1e5"), spaces or fractions. */
+const INTEGER_RE = /^-?\d{1,15}$/;
+
 export const formInt = (min: number, max: number, fallback?: number) =>
   z.preprocess(
-    (v) => (v === undefined || v === '' ? fallback : typeof v === 'string' ? Number(v) : v),
+    (v) =>
+      v === undefined || v === ''
+        ? fallback
+        : typeof v === 'string'
+          ? INTEGER_RE.test(v)
+            ? Number(v)
+            : v
+          : v,
     z
       .number({ message: 'field_invalid' })
       .int('field_invalid')
       .min(min, 'field_invalid')
       .max(max, 'field_invalid'),
+  );
+
+/** Ids of rows with BIGINT keys: decimal digits that fit a BIGINT, kept as a string. */
+const ID_RE = /^\d{1,18}$/;
+
+export const numericId = () =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ message: 'field_required' }).min(1, 'field_required').regex(ID_RE, 'field_invalid'),
+  );
+
+export const optionalNumericId = () =>
+  z.preprocess(
+    (v) =>
+      v === null || v === ''
+        ? undefined
+        : typeof v === 'number'
+          ? String(v)
+          : typeof v === 'string'
+            ? v.trim() || undefined
+            : v,
+    z.string({ message: 'field_invalid' }).regex(ID_RE, 'field_invalid').optional(),
   );
 
 /** Missing is `field_required`, present but wrong is `field_invalid`. */

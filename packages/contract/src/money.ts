@@ -10,8 +10,12 @@ export type ParseAmountResult =
   | { ok: true; value: Minor }
   | { ok: false; reason: 'format' | 'decimals' | 'too_large' };
 
-/** Largest amount we accept: keeps every sum far inside BIGINT (2^63). */
-export const MAX_MINOR = 10n ** 24n;
+/**
+ * Largest amount we accept, in minor units (1,000,000,000 USDT at 6 decimals). The ledger keeps amounts and
+ * balances as BIGINT (2^63 - 1, about 9.2 * 10^18): at 10^15 one account can take over 9,000 of the largest
+ * amounts, and a price times a quantity stays inside it, where 10^18 would overflow after nine.
+ */
+export const MAX_MINOR = 10n ** 15n;
 
 /** Parses a non-negative decimal string exactly into minor units. */
 export function parseAmount(text: string, decimals: number): ParseAmountResult {

@@ -1,4 +1,6 @@
-import { type Envelope, KYC_MAX_IMAGE_BYTES, type Language, translate } from '@mp/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { type Envelope, KYC_MAX_IMAGE_BYTES, type Language, type MessageKey, translate } from '@mp/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLanguage } from './lang.ts';
@@ -30,6 +32,44 @@ export function databaseUnavailable(err: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|connection error|Connection ended/i.test(
     message,
   );
+}
+
+/**
+ * PostgreSQL errors that are the request's doing: class 22 (data exception: invalid text representation, numeric
+ * out of range, a bad byte sequence, an untranslatable character) is bad input; a serialization failure or a
+ * deadlock that outlived its retries is a conflict to retry.
+ */
+export function databaseRefusal(err: unknown): { code: 409 | 422; key: MessageKey } | undefined {
+  const { code, severity } = (err ?? {}) as { code?: unknown; severity?: unknown };
+  if (typeof code !== 'string' || typeof severity !== 'string') return undefined;
+  if (/^22[0-9A-Z]{3}$/.test(code)) return { code: 422, key: 'invalid_request' };
+  if (code === '40001' || code === '40P01') return { code: 409, key: 'request_conflict' };
+  return undefined;
+}
+
+function clientErrorKey(status: number): MessageKey {
+  if (status === 413 || status === 414 || status === 431) return 'request_too_large';
+  if (status === 415) return 'request_type_unsupported';
+  return 'request_unreadable';
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (a URL or headers over the limit, a broken
+ * request line): answered in the envelope too, in the language of the Accept-Language header when it got that far.
+ */
+export function envelopeClientError(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 64 * 1024).toString('latin1') : '';
+  const lang = pickLanguage(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(head)?.[1]);
+  const body = JSON.stringify({ status: 0, code, msg: translate(clientErrorKey(code), lang) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 function send(reply: FastifyReply, body: Envelope) {
@@ -95,7 +135,7 @@ export function installEnvelope(app: FastifyInstance) {
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
-    if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+    if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
       return send(reply, {
         status: 0,
         code: 422,
@@ -105,9 +145,16 @@ export function installEnvelope(app: FastifyInstance) {
     if (fastifyError.code === 'FST_FILES_LIMIT') {
       return send(reply, { status: 0, code: 422, msg: translate('field_too_long', lang, { field: 'file' }) });
     }
+    const database = databaseRefusal(error);
+    if (database) {
+      // Input the schemas let through and PostgreSQL refused (a NUL, a number out of range), or a race lost
+      // after its retries: the request's fault or a moment's, never a 500. Logged to find the schema to tighten.
+      req.log.warn({ err: error }, 'database refused the request');
+      return send(reply, { status: 0, code: database.code, msg: translate(database.key, lang) });
+    }
     if (status >= 400 && status < 500) {
-      // Malformed bodies, unsupported content types and the like: the client's fault, no details needed.
-      return send(reply, { status: 0, code: 400, msg: translate('invalid_request', lang) });
+      // Fastify's own refusals (bad JSON, unsupported content type, body too large): their status, no details.
+      return send(reply, { status: 0, code: status, msg: translate(clientErrorKey(status), lang) });
     }
     req.log.error({ err: error }, 'unexpected error');
     return send(reply, {

@@ -1,4 +1,4 @@
-import { ASSETS, type AssetCode, formatAmount, parseAmount } from '@mp/contract';
+import { ASSETS, type AssetCode, formatAmount, MAX_MINOR, parseAmount } from '@mp/contract';
 import { fieldRefusal } from '../http/errors.ts';
 
 /** Parses a wire amount for an asset into minor units, or refuses naming the field. Zero and below are refused. */
@@ -9,7 +9,7 @@ export function parseMoney(text: string, asset: AssetCode, field = 'amount'): bi
     if (parsed.reason === 'decimals') throw fieldRefusal(422, field, 'amount_decimals', { asset, decimals });
     throw fieldRefusal(422, field, parsed.reason === 'too_large' ? 'amount_max' : 'amount_invalid', {
       asset,
-      max: '10^18',
+      max: formatAmount(MAX_MINOR, decimals),
     });
   }
   if (parsed.value <= 0n) throw fieldRefusal(422, field, 'amount_positive');

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineCall, empty, oneOf, optionalText, pagingFields, secret, text } from '../call.ts';
+import {
+  defineCall,
+  empty,
+  oneOf,
+  optionalNumericId,
+  optionalText,
+  pagingFields,
+  secret,
+  text,
+} from '../call.ts';
 import { ASSET_CODES, WALLET_KINDS } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 import { idempotencyKey } from './transfer.ts';
@@ -98,7 +107,7 @@ export const adminAirdropCampaigns = defineCall({
   auth: 'admin',
   tag: 'admin',
   summary: 'Airdrop campaigns with their progress, newest first',
-  request: z.object({ ...pagingFields, id: optionalText(30) }),
+  request: z.object({ ...pagingFields, id: optionalNumericId() }),
   response: pagedSchema(campaignSchema),
 });
 

@@ -31,7 +31,9 @@ import { memberRoutes } from './features/members/routes.ts';
 import { miningRoutes } from './features/mining/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { createTotp } from './features/security/totp.ts';
+import { securityAdminRoutes } from './features/security/admin-routes.ts';
 import { createTxPasswordGuard } from './features/security/tx-password.ts';
+import { keyRing } from './lib/crypto.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import type { MoneyDeps } from './features/wallet/money-deps.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
@@ -133,7 +135,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       limiter: deps.limiter,
       secret: deps.config.secret,
     }),
-    totp: createTotp({ db: deps.db, clock: deps.clock }),
+    totp: createTotp({
+      db: deps.db,
+      clock: deps.clock,
+      ring: keyRing(deps.config.secret, deps.config.sealKeys),
+    }),
   };
   const campaigns = createCampaigns(money);
   const tradingDeps = {
@@ -162,6 +168,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...walletRoutes(money),
       ...withdrawRoutes(money),
       ...securityRoutes(money),
+      ...securityAdminRoutes(deps),
       ...adminMoneyRoutes(money, campaigns),
       ...kycRoutes(money),
       ...miningRoutes(money),

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSealKeys } from './lib/crypto.ts';
 
 const flag = z
   .string()
@@ -27,6 +28,12 @@ const envSchema = z.object({
     .positive()
     .default(24 * 7),
   SMTP_URL: z.string().optional(),
+  /** SMS through an HTTP webhook: POST JSON { to, text } with `Authorization: Bearer SMS_TOKEN`. */
+  SMS_URL: z.string().url().optional(),
+  SMS_TOKEN: z.string().optional(),
+  /** Extra keys for secrets at rest, newest first: `2:<base64 32 bytes>,1:<base64 32 bytes>` (lib/crypto.ts keyRing). */
+  SEAL_KEYS: z.string().optional(),
+  RESET_CODES_PER_DAY: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Member Platform <no-reply@localhost>'),
   REDIS_URL: z.string().optional(),
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -90,6 +97,12 @@ export type Config = {
   sessionTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS provider webhook (SMS_URL, SMS_TOKEN); without it SMS goes to the dev outbox, outside production only. */
+  sms?: { url: string; token: string | undefined };
+  /** SEAL_KEYS as given (validated at load): the versioned keys sealing TOTP secrets and exchange keys. */
+  sealKeys?: string;
+  /** Password-reset codes one account may be sent per day. */
+  resetCodesPerDay?: number;
   redisUrl: string | undefined;
   /** `streamPerIp`: ticker-stream connections one address may hold open at a server. */
   limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number; streamPerIp: number };
@@ -154,6 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : undefined,
+    sealKeys: parseSealKeys(e.SEAL_KEYS).length ? e.SEAL_KEYS : undefined,
+    resetCodesPerDay: e.RESET_CODES_PER_DAY,
     redisUrl: e.REDIS_URL,
     limits: {
       loginPerMinute: e.LOGIN_LIMIT_PER_MINUTE,

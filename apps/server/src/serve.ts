@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/database.ts';
-import { outboxNotifier, smtpNotifier } from './features/notify/notifier.ts';
+import { createNotifier } from './features/notify/notifier.ts';
 import { systemClock } from './lib/clock.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 import { answerRateLimits, primaryRateLimiter } from './lib/rate-limit-ipc.ts';
@@ -34,8 +34,7 @@ async function redisLimiter(url: string): Promise<RateLimiter> {
 }
 
 async function listen(config: Config, db: Db, limiter: RateLimiter, floodLimiter: RateLimiter) {
-  const outbox = outboxNotifier(db);
-  const notifier = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom, outbox) : outbox;
+  const notifier = createNotifier(config, db);
   const app = await buildApp({ config, db, clock: systemClock, notifier, limiter, floodLimiter });
   await app.listen({ port: config.port, host: config.host });
   return app;

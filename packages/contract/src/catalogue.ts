@@ -9,6 +9,7 @@ import * as shop from './calls/shop.ts';
 import * as bots from './calls/bots.ts';
 import * as chain from './calls/chain.ts';
 import * as copy from './calls/copy.ts';
+import * as security from './calls/security.ts';
 import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
@@ -37,6 +38,7 @@ export const CALLS: CallDef[] = [
   bots,
   chain,
   copy,
+  security,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

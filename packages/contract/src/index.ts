@@ -22,3 +22,4 @@ export * from './calls/shop.ts';
 export * from './calls/bots.ts';
 export * from './calls/chain.ts';
 export * from './calls/copy.ts';
+export * from './calls/security.ts';

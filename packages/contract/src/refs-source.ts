@@ -1,6 +1,7 @@
 import type { CallDef } from './call.ts';
 import * as adminMoney from './calls/admin-money.ts';
 import * as adminNetwork from './calls/admin-network.ts';
+import * as adminSecurity from './calls/admin-security.ts';
 import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
@@ -21,6 +22,7 @@ import * as withdraw from './calls/withdraw.ts';
 const MODULES: Record<string, { file: string; exports: Record<string, unknown> }> = {
   adminMoney: { file: 'admin-money', exports: adminMoney },
   adminNetwork: { file: 'admin-network', exports: adminNetwork },
+  adminSecurity: { file: 'admin-security', exports: adminSecurity },
   auth: { file: 'auth', exports: auth },
   content: { file: 'content', exports: content },
   trading: { file: 'trading', exports: trading },

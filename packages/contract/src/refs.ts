@@ -1,6 +1,7 @@
 // Written by `node --import tsx scripts/contract-refs.ts` from the call definitions: do not edit.
 export * from './refs/admin-money.ts';
 export * from './refs/admin-network.ts';
+export * from './refs/admin-security.ts';
 export * from './refs/auth.ts';
 export * from './refs/bots.ts';
 export * from './refs/chain.ts';

@@ -9,3 +9,4 @@ export * from './money.ts';
 export * from './mining-economics.ts';
 export * from './refs.ts';
 export * from './routes.ts';
+export * from './admin-roles.ts';

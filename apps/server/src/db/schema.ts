@@ -8,6 +8,7 @@ import type { CopyTables } from './schema-copy.ts';
 import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { SecurityTables } from './schema-security.ts';
+import type { AdminTables } from './schema-admin.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Set by the database default unless given. */
@@ -40,6 +41,12 @@ export interface MembersTable {
   depth: Generated<number>;
   sponsor_depth: Generated<number>;
   tree_pending: Generated<boolean>;
+  /** The admin's role (migration 0026); null for members. */
+  admin_role: ColumnType<
+    'owner' | 'finance' | 'support' | 'content' | 'viewer' | null,
+    'owner' | 'finance' | 'support' | 'content' | 'viewer' | null | undefined,
+    'owner' | 'finance' | 'support' | 'content' | 'viewer' | null
+  >;
 }
 
 export interface SessionsTable {
@@ -50,6 +57,8 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** Logged in in demo mode: an admin without two-factor may work (migration 0026). */
+  admin_totp_optional: Generated<boolean>;
 }
 
 export interface VerificationCodesTable {
@@ -197,7 +206,8 @@ export interface DB
     BotTables,
     ChainTables,
     CopyTables,
-    SecurityTables {
+    SecurityTables,
+    AdminTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -1,4 +1,4 @@
-import type { CallDef, Language, MessageKey, ParsedRequestOf, ResponseOf } from '@mp/contract';
+import type { AdminRole, CallDef, Language, MessageKey, ParsedRequestOf, ResponseOf } from '@mp/contract';
 
 export type SessionMember = {
   id: string;
@@ -7,6 +7,13 @@ export type SessionMember = {
   tokenHash: Buffer;
   /** Changes whenever the transaction password changes (the end of its hash), so remembered checks expire. */
   txKey: string;
+  /**
+   * What this session may do as an admin (contract admin-roles.ts); null for a member, and for an admin whose session
+   * is restricted to enrolling two-factor.
+   */
+  adminRole: AdminRole | null;
+  /** Why an admin's admin calls are refused although `role` is 'admin' (two-factor not enrolled outside demo mode). */
+  adminRefusal?: 'admin_totp_required';
 };
 
 export type CallContext = {

@@ -116,7 +116,12 @@ export function installEnvelope(app: FastifyInstance) {
     }
     if (error instanceof TooManyRequests) {
       reply.header('Retry-After', String(error.retryAfterSeconds));
-      return send(reply, { status: 0, code: 429, msg: translate('too_many_requests', lang) });
+      return send(reply, {
+        status: 0,
+        code: 429,
+        msg: translate(error.key, lang, error.params),
+        ...(error.data ? { data: error.data } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error as FastifyError, lang);

@@ -1,4 +1,4 @@
-import { envelopeSchema, translate } from '@mp/contract';
+import { adminAllowed, envelopeSchema, translate } from '@mp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Sessions } from '../features/auth/sessions.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
@@ -56,7 +56,8 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
         if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
         if (def.auth === 'public') return;
         const member = await opts.sessions.resolve(token);
-        if (def.auth === 'admin' && member.role !== 'admin') throw new Refusal(403, 'forbidden');
+        if (def.auth === 'admin' && !adminAllowed(def.name, member.adminRole))
+          throw new Refusal(403, member.adminRefusal ?? 'forbidden');
         req.member = member;
       },
       handler: async (req) => {

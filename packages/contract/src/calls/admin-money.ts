@@ -29,6 +29,8 @@ export const adminAdjustBalance = defineCall({
     amount: text(41),
     reason: text(300),
     idempotency_key: idempotencyKey(),
+    /** Step-up: a fresh authenticator code when the admin's two-factor is on. */
+    totp: optionalText(8),
   }),
   response: z.object({
     id: z.string(),
@@ -37,6 +39,8 @@ export const adminAdjustBalance = defineCall({
     asset: z.string(),
     amount: money,
     balance_after: money,
+    /** posted; or pending: above the two-person threshold, it waits for a second admin (Admin/adjustapprove `id`). */
+    state: z.enum(['posted', 'pending']),
   }),
 });
 
@@ -97,6 +101,8 @@ export const adminAirdropCampaign = defineCall({
       .preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean())
       .optional(),
     idempotency_key: idempotencyKey(),
+    /** Step-up: a fresh authenticator code when the admin's two-factor is on. */
+    totp: optionalText(8),
   }),
   response: campaignSchema,
 });

@@ -165,6 +165,14 @@ export const withdrawHistory = defineCall({
   response: pagedSchema(withdrawalSchema),
 });
 
+/** An admin's view: a withdrawal above the two-person threshold shows who approved it first. */
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  /** Approved once, waiting for a second finance or owner admin. */
+  awaiting_second_approval: z.boolean(),
+  first_approved_by: z.string(),
+  first_approved_at: z.string(),
+});
+
 export const adminWdList = defineCall({
   name: 'Admin/wdlist',
   method: 'POST',
@@ -178,7 +186,7 @@ export const adminWdList = defineCall({
     from: optionalText(10),
     to: optionalText(10),
   }),
-  response: pagedSchema(withdrawalSchema).extend({ total_amount: money, total_fee: money }),
+  response: pagedSchema(adminWithdrawalSchema).extend({ total_amount: money, total_fee: money }),
 });
 
 export const adminApproveWd = defineCall({
@@ -192,8 +200,10 @@ export const adminApproveWd = defineCall({
     id: text(30),
     action: oneOf(['approve', 'reject', 'retry'] as const),
     reason: optionalText(300),
+    /** Step-up: a fresh authenticator code when the admin's two-factor is on. */
+    totp: optionalText(8),
   }),
-  response: withdrawalSchema,
+  response: adminWithdrawalSchema,
 });
 
 export const adminUnbindAddress = defineCall({

@@ -22,6 +22,7 @@ import * as m0022 from './0022_copy_invest.ts';
 import * as m0023 from './0023_copy_terms.ts';
 import * as m0024 from './0024_security_factors.ts';
 import * as m0025 from './0025_security_hold.ts';
+import * as m0026 from './0026_admin_roles.ts';
 import * as m0027 from './0027_mining_assumptions.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
@@ -50,5 +51,6 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0023_copy_terms', up: m0023.up },
   { id: '0024_security_factors', up: m0024.up },
   { id: '0025_security_hold', up: m0025.up },
+  { id: '0026_admin_roles', up: m0026.up },
   { id: '0027_mining_assumptions', up: m0027.up },
 ];

@@ -1,5 +1,7 @@
 import {
+  adminAdjustApprove,
   adminAdjustBalance,
+  adminAdjustments,
   adminAirdropCampaign,
   adminAirdropCampaigns,
   adminLedgerHealth,
@@ -11,15 +13,22 @@ import {
 } from '@mp/contract';
 import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal } from '../../http/errors.ts';
-import { checkLedger, memberAccount, platformAccount } from '../../ledger/index.ts';
-import { money, parseMoney } from '../../lib/amount.ts';
+import { checkLedger } from '../../ledger/index.ts';
+import { parseMoney } from '../../lib/amount.ts';
 import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';
 import { findByUserid } from '../members/queries.ts';
 import { putSetting } from '../system/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import {
+  decideAdjustment,
+  listAdjustments,
+  postAdjustment,
+  requestAdjustment,
+  signedMoney,
+} from './adjustments.ts';
 import { audit } from './audit.ts';
+import { needsSecondApprover } from './two-person.ts';
 
 export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
   const { db } = d;
@@ -32,8 +41,19 @@ export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
       const amount = parseMoney(negative ? input.amount.slice(1) : input.amount.replace(/^\+/, ''), asset);
       const member = await findByUserid(db, input.userid);
       if (member?.role !== 'member') throw fieldRefusal(404, 'userid', 'member_not_found');
-      const account = memberAccount(member.id, wallet, asset);
-      const adjustments = platformAccount('adjustments', asset);
+      await d.totp.require(ctx.member.id, input.totp);
+      const adjustment = {
+        member: { id: member.id, userid: member.userid },
+        wallet,
+        asset,
+        amount: negative ? -amount : amount,
+        reason: input.reason,
+      };
+      if (await needsSecondApprover(db, asset, amount))
+        return reply(
+          await requestAdjustment(d, ctx, adjustment, input.idempotency_key),
+          'adjustment_pending',
+        );
       const result = await d.ledger.operation(
         {
           key: `admin:${ctx.member.id}:${input.idempotency_key}`,
@@ -41,50 +61,25 @@ export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
           memberId: member.id,
           request: { userid: member.id, wallet, asset, amount: input.amount, reason: input.reason },
         },
-        async (op) => {
-          const details = {
-            by: ctx.member.userid,
-            reason: input.reason,
-            ...(negative ? { to: 'platform' } : { from: 'platform' }),
-          };
-          const [t] = await refuseShortfall(() =>
-            op.post([
-              negative
-                ? {
-                    debit: account,
-                    credit: adjustments,
-                    amount,
-                    kind: 'adjustment',
-                    reference: input.reason,
-                    details,
-                  }
-                : {
-                    debit: adjustments,
-                    credit: account,
-                    amount,
-                    kind: 'adjustment',
-                    reference: input.reason,
-                    details,
-                  },
-            ]),
-          );
-          await audit(op.tx, ctx.member.id, 'ledger.adjust', member.userid, {
-            wallet,
-            asset,
-            amount: input.amount,
-            reason: input.reason,
-          });
-          return {
-            id: op.operationId,
-            userid: member.userid,
-            wallet,
-            asset,
-            amount: `${negative ? '-' : ''}${money(amount, asset)}`,
-            balance_after: money(negative ? t!.debitBalanceAfter : t!.creditBalanceAfter, asset),
-          };
-        },
+        async (op) => ({
+          id: op.operationId,
+          userid: member.userid,
+          wallet,
+          asset,
+          amount: signedMoney(adjustment.amount, asset),
+          balance_after: await postAdjustment(op, ctx.member, adjustment),
+          state: 'posted' as const,
+        }),
       );
       return reply(result, 'saved');
+    }),
+
+    handle(adminAdjustments, async (input) => listAdjustments(db, input)),
+
+    handle(adminAdjustApprove, async (input, ctx) => {
+      await d.totp.require(ctx.member.id, input.totp);
+      const view = await decideAdjustment(d, ctx, input);
+      return reply(view, input.action === 'approve' ? 'approved' : 'rejected');
     }),
 
     handle(adminLedgerHealth, async () => ({
@@ -104,9 +99,10 @@ export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
       return reply({ price_usdt, spread_percent }, 'saved');
     }),
 
-    handle(adminAirdropCampaign, async (input, ctx) =>
-      reply(await campaigns.create(ctx.member.id, input), 'saved'),
-    ),
+    handle(adminAirdropCampaign, async (input, ctx) => {
+      await d.totp.require(ctx.member.id, input.totp);
+      return reply(await campaigns.create(ctx.member.id, input), 'saved');
+    }),
 
     handle(adminAirdropCampaigns, async ({ page, pagesize, id }) => {
       let q = campaignQuery(db);

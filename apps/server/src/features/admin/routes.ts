@@ -2,7 +2,7 @@ import { adminOutbox, adminSetPassword } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
@@ -13,6 +13,8 @@ export function adminRoutes(deps: Deps, sessions: Sessions) {
   const { db } = deps;
   return [
     handle(adminOutbox, async ({ page, pagesize, destination }) => {
+      // Codes must never be readable by admins in production: the dev outbox exists only outside it (notify/).
+      if (deps.config.env === 'production') throw new Refusal(404, 'outbox_unavailable');
       let base = db.selectFrom('outbox');
       if (destination)
         base = base.where('destination', 'ilike', `%${destination.replace(/[%_\\]/g, '\\$&')}%`);

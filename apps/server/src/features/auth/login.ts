@@ -1,8 +1,18 @@
+import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { Refusal, TooManyRequests } from '../../http/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { Sessions } from './sessions.ts';
+
+/**
+ * Demo mode, for admins: the server may create the demo admin (DEMO_ADMIN=1, or any NODE_ENV but production; see
+ * config.ts). There two-factor is offered to admins but optional; elsewhere an admin without it gets a session that
+ * only enrols it (every admin call answers 403 admin_totp_required), and money actions always take a fresh code.
+ */
+export function adminTotpOptional(config: Config): boolean {
+  return config.demoAdmin;
+}
 
 /** Logs a member in: at most N attempts a minute per userid and per IP, one answer for any wrong pair. */
 export async function logIn(
@@ -21,7 +31,7 @@ export async function logIn(
   const valid = (await verifyPassword(stored, input.password)) && Boolean(member?.password_hash);
   if (!member || !valid) throw new Refusal(422, 'login_failed');
   if (member.status !== 'active') throw new Refusal(403, 'account_frozen');
-  const { token, expiresAt } = await sessions.create(member.id, meta);
+  const { token, expiresAt } = await sessions.create(member.id, meta, adminTotpOptional(deps.config));
   return {
     token,
     expires_at: expiresAt.toISOString(),

@@ -1,3 +1,4 @@
+import type { AdminRole } from '@mp/contract';
 import { type ChangeFeed, noteChanged, offlineFeed } from '../../db/change-feed.ts';
 import { type Db, poolOf } from '../../db/database.ts';
 import { createReadCache } from '../../db/read-cache.ts';
@@ -9,16 +10,20 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 /**
  * Bearer sessions: the token is 256 random bits, only its SHA-256 is stored. The member behind a token is kept in
  * a read cache that the change feed invalidates (db/read-cache.ts): revoking a session, or changing its member's
- * status, role or transaction password, is heard by every server at commit, so a busy client costs no query per call.
+ * status, role, admin role, two-factor or transaction password, is heard by every server at commit, so a busy client costs no query per call.
  */
 const CACHE_MS = 60_000;
 
-const LOOKUP_SQL = `select m.id, m.userid, m.role, m.status, m.tx_password_hash, s.expires_at, s.revoked_at
+const LOOKUP_SQL = `select m.id, m.userid, m.role, m.status, m.tx_password_hash, m.admin_role, m.totp_enabled,
+  s.admin_totp_optional, s.expires_at, s.revoked_at
   from sessions s join members m on m.id = s.member_id where s.token_hash = $1`;
 type SessionRow = {
   id: string;
   userid: string;
   role: 'member' | 'admin';
+  admin_role: AdminRole | null;
+  totp_enabled: boolean;
+  admin_totp_optional: boolean;
   status: string;
   tx_password_hash: string | null;
   expires_at: Date;
@@ -45,6 +50,9 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: Change
     });
     const row = rows[0];
     if (!row || row.revoked_at || row.status !== 'active') throw new SessionInvalid();
+    // An admin without two-factor works only in a session opened in demo mode; any other is kept to enrolling it.
+    const enrolOnly = row.role === 'admin' && !row.totp_enabled && !row.admin_totp_optional;
+    const adminRole = row.role === 'admin' && !enrolOnly ? row.admin_role : null;
     return {
       member: {
         id: String(row.id),
@@ -52,13 +60,16 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: Change
         role: row.role,
         tokenHash: hash,
         txKey: (row.tx_password_hash ?? '').slice(-16),
+        adminRole,
+        ...(enrolOnly ? { adminRefusal: 'admin_totp_required' as const } : {}),
       },
       expiresAt: new Date(row.expires_at).getTime(),
     };
   }
 
   return {
-    async create(memberId: string, meta: { ip: string; userAgent: string }) {
+    /** `adminTotpOptional`: opened in demo mode, where an admin may work without two-factor. */
+    async create(memberId: string, meta: { ip: string; userAgent: string }, adminTotpOptional = false) {
       const token = randomToken();
       const expiresAt = new Date(clock.now().getTime() + ttlMs);
       await db
@@ -70,6 +81,7 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: Change
           revoked_at: null,
           ip: meta.ip,
           user_agent: meta.userAgent.slice(0, 300),
+          admin_totp_optional: adminTotpOptional,
         })
         .execute();
       return { token, expiresAt };

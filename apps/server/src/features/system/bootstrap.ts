@@ -29,7 +29,7 @@ export async function ensureRoot(db: Db, userid: string): Promise<string> {
   return row.id;
 }
 
-/** ADMIN_USERID + ADMIN_PASSWORD: creates that admin, or resets its password and role, at every start. */
+/** ADMIN_USERID + ADMIN_PASSWORD: creates that admin (an owner), or resets its password and role, at every start. */
 export async function ensureAdmin(db: Db, userid: string, password: string): Promise<void> {
   const hash = await hashPassword(password);
   const existing = await db
@@ -40,7 +40,7 @@ export async function ensureAdmin(db: Db, userid: string, password: string): Pro
   if (existing) {
     await db
       .updateTable('members')
-      .set({ password_hash: hash, role: 'admin', status: 'active' })
+      .set({ password_hash: hash, role: 'admin', admin_role: 'owner', status: 'active' })
       .where('id', '=', existing.id)
       .execute();
     await audit(db, null, 'admin.bootstrap_reset', userid);
@@ -57,6 +57,7 @@ export async function ensureAdmin(db: Db, userid: string, password: string): Pro
       password_hash: hash,
       tx_password_hash: null,
       role: 'admin',
+      admin_role: 'owner',
       sponsor_id: null,
       placement_parent_id: null,
       side: null,

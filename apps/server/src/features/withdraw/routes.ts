@@ -29,6 +29,7 @@ import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';
 import { WITHDRAW } from '../wallet/settings.ts';
 import { maskAddress, networkName } from './address.ts';
+import { withApprovals } from './approvals.ts';
 import { WITHDRAW_NOTES } from './notes.ts';
 import {
   bindAddress,
@@ -158,7 +159,10 @@ export function withdrawRoutes(d: MoneyDeps) {
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        list: rows.map((r) => withdrawalView(r, d.config.chain)),
+        list: await withApprovals(
+          db,
+          rows.map((r) => withdrawalView(r, d.config.chain)),
+        ),
         page,
         pagesize,
         total: Number(totals.n),
@@ -168,10 +172,18 @@ export function withdrawRoutes(d: MoneyDeps) {
     }),
 
     handle(adminApproveWd, async (input, ctx) => {
-      const view = await decideWithdrawal(d, ctx, input);
+      await d.totp.require(ctx.member.id, input.totp);
+      const [view] = await withApprovals(db, [await decideWithdrawal(d, ctx, input)]);
+      const waiting = input.action === 'approve' && view!.awaiting_second_approval;
       return reply(
-        view,
-        input.action === 'approve' ? 'approved' : input.action === 'retry' ? 'payout_retried' : 'rejected',
+        view!,
+        waiting
+          ? 'first_approval_recorded'
+          : input.action === 'approve'
+            ? 'approved'
+            : input.action === 'retry'
+              ? 'payout_retried'
+              : 'rejected',
       );
     }),
 

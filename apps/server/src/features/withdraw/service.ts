@@ -21,6 +21,7 @@ import { WITHDRAW } from '../wallet/settings.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { explorerUrl } from '../chain/explorer.ts';
 import { queuePayout } from '../chain/payouts.ts';
+import { approveOnce, requireFirstApproval } from './approvals.ts';
 import { addressChange, confirmWithPassword, noticeToMember } from '../members/account.ts';
 import { recordChange } from '../members/security-change.ts';
 import { refuseWhileHeld } from '../members/security-hold.ts';
@@ -305,6 +306,10 @@ export async function decideWithdrawal(
       return view(tx, w.id);
     });
 
+  // Above the two-person threshold the first approval is only recorded (approvals.ts).
+  if (input.action === 'approve' && (await approveOnce(d.db, ctx, input.id)) === 'recorded')
+    return view(d.db, input.id);
+
   // A payout that failed may be rejected: the holds are voided (its own key: the approval used the decision's).
   const current = await d.db
     .selectFrom('withdrawals')
@@ -331,6 +336,7 @@ export async function decideWithdrawal(
           if (w.status !== 'approved' || w.payout_state !== 'failed')
             throw new Refusal(409, 'withdrawal_decided');
         } else if (w.status !== 'pending') throw new Refusal(409, 'withdrawal_decided');
+        if (input.action === 'approve') await requireFirstApproval(op.tx, ctx, w);
         const holds = [w.payout_transfer_id, ...(w.fee_transfer_id ? [w.fee_transfer_id] : [])];
         const onChain = input.action === 'approve' && paysOnChain(chain, w.address_type);
         if (input.action === 'reject') await op.resolve(holds, 'void');

@@ -32,9 +32,15 @@ export class SessionInvalid extends Error {
   }
 }
 
+/** 429 with Retry-After; `key`/`params` give another message (e.g. a lockout and until when), `data` goes along. */
 export class TooManyRequests extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too_many_requests');
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly key: MessageKey = 'too_many_requests',
+    readonly params: Record<string, string | number> = {},
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(key);
   }
 }
 

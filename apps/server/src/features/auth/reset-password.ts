@@ -1,47 +1,72 @@
+import { TAC_RESEND_SECONDS, TAC_TTL_SECONDS } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal, TooManyRequests } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { memberDestination } from '../members/contact.ts';
 import { findByUserid } from '../members/queries.ts';
 import { checkNewPassword } from '../members/signup.ts';
+import { recordSecurityEvent } from '../security/events.ts';
 import type { Sessions } from './sessions.ts';
 import type { Tacs } from './tac.ts';
 
+const TEN_MINUTES_MS = 600_000;
+const DAY_MS = 86_400_000;
+
+/** A member who can be sent a reset code, or null (no such member, not a member, no contact): callers cannot tell. */
 async function resettableMember(deps: Deps, username: string) {
   const member = await findByUserid(deps.db, username);
-  if (member?.role !== 'member') throw fieldRefusal(404, 'username', 'member_not_found');
+  if (member?.role !== 'member') return null;
   const to = memberDestination(member);
-  if (!to) throw fieldRefusal(422, 'username', 'no_contact');
-  return { member, to };
+  return to ? { member, to } : null;
 }
 
+/**
+ * Sends a password-reset code. The answer is the same whether or not the account exists (no destination, one
+ * message), and so are the limits: per user name, `tacPer10Minutes` per 10 minutes and `resetCodesPerDay` per day,
+ * counted before the look-up; the per-destination limit of `tacs.issue` applies as well.
+ */
 export async function sendResetCode(
   deps: Deps,
   tacs: Tacs,
   username: string,
   lang: Parameters<Tacs['issue']>[2],
 ) {
-  const { member, to } = await resettableMember(deps, username);
-  return tacs.issue('reset_password', to, lang, member.id);
+  const who = username.trim().toLowerCase();
+  const limits: [string, number, number][] = [
+    [`reset:10m:${who}`, deps.config.limits.tacPer10Minutes, TEN_MINUTES_MS],
+    [`reset:day:${who}`, deps.config.resetCodesPerDay ?? 5, DAY_MS],
+  ];
+  for (const [key, limit, windowMs] of limits) {
+    const hit = await deps.limiter.hit(key, limit, windowMs);
+    if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
+  }
+  const found = await resettableMember(deps, username);
+  if (found) await tacs.issue('reset_password', found.to, lang, found.member.id);
+  return { destination: '', expires_in: TAC_TTL_SECONDS, resend_in: TAC_RESEND_SECONDS };
 }
 
+/** A wrong or unknown user name is refused exactly like a wrong code. */
 export async function resetPassword(
   deps: Deps,
   tacs: Tacs,
   sessions: Sessions,
   input: { username: string; tac: string; password: string; confirm_password: string },
+  ip?: string,
 ) {
   checkNewPassword(input.password, input.confirm_password, 'password', 'confirm_password');
-  const { member, to } = await resettableMember(deps, input.username);
+  const found = await resettableMember(deps, input.username);
+  if (!found) throw fieldRefusal(422, 'tac', 'tac_invalid');
+  const { member, to } = found;
   const hash = await hashPassword(input.password);
   await inTransaction(deps.db, async (tx) => {
-    await tacs.consume(tx, 'reset_password', to.address, input.tac);
+    await tacs.consume(tx, 'reset_password', to.address, input.tac, 'tac', ip);
     await tx
       .updateTable('members')
       .set({ password_hash: hash, updated_at: deps.clock.now() })
       .where('id', '=', member.id)
       .execute();
+    await recordSecurityEvent(tx, { memberId: member.id, kind: 'password_reset', ip });
   });
   await sessions.revokeAll(member.id);
 }

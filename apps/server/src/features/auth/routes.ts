@@ -74,12 +74,12 @@ export function authRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
     }),
 
     handle(resetPasswordCode, async ({ username }, ctx) => {
-      const sent = await sendResetCode(deps, tacs, username, ctx.lang);
-      return reply(sent, sent.destination.includes('@') ? 'tac_sent_email' : 'tac_sent_mobile');
+      // The same answer whether or not the account exists (reset-password.ts).
+      return reply(await sendResetCode(deps, tacs, username, ctx.lang), 'reset_code_sent');
     }),
 
-    handle(resetPassword, async (input) => {
-      await doResetPassword(deps, tacs, sessions, input);
+    handle(resetPassword, async (input, ctx) => {
+      await doResetPassword(deps, tacs, sessions, input, ctx.ip);
       return reply({}, 'reset_done');
     }),
   ];

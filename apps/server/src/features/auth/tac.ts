@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hmac, randomDigits, sameBytes } from '../../lib/crypto.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import { recordSecurityEvent } from '../security/events.ts';
 
 export type Destination = { channel: 'email' | 'sms'; address: string };
 
@@ -72,33 +73,59 @@ export function createTacs(deps: {
 
     /**
      * Checks a code and uses it up inside `tx`, so that a refused operation leaves the code unused.
-     * A wrong try is counted outside `tx`: it sticks even when the operation rolls back.
+     * Every try is counted BEFORE the check (an atomic `wrong_tries + 1 ... WHERE wrong_tries < 5`, outside `tx`, so it
+     * sticks even when the operation rolls back): parallel guesses get at most 5 checks per code. A right code gives
+     * its try back. After the 5th wrong try the code is dead: a 429 asks for a new one, and the lockout is recorded.
+     * `ip`: the caller's address, recorded with a lockout.
      */
-    async consume(tx: Conn, purpose: string, address: string, code: string, field = 'tac') {
+    async consume(tx: Conn, purpose: string, address: string, code: string, field = 'tac', ip?: string) {
       const destination = address.toLowerCase();
       const now = clock.now();
       const latest = await db
         .selectFrom('verification_codes')
-        .select(['id', 'code_hash', 'wrong_tries', 'expires_at', 'used_at'])
+        .select(['id', 'code_hash', 'wrong_tries', 'expires_at', 'used_at', 'member_id'])
         .where('purpose', '=', purpose)
         .where('destination', '=', destination)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const usable =
-        latest &&
-        !latest.used_at &&
-        latest.wrong_tries < TAC_MAX_WRONG_TRIES &&
-        new Date(latest.expires_at).getTime() > now.getTime();
-      if (!latest || !usable) throw fieldRefusal(422, field, 'tac_invalid');
-      if (!sameBytes(latest.code_hash, codeHash(purpose, destination, code))) {
-        await db
-          .updateTable('verification_codes')
-          .set({ wrong_tries: sql`wrong_tries + 1` })
+      if (!latest || latest.used_at || new Date(latest.expires_at).getTime() <= now.getTime())
+        throw fieldRefusal(422, field, 'tac_invalid');
+      const reserved = await db
+        .updateTable('verification_codes')
+        .set({ wrong_tries: sql`wrong_tries + 1` })
+        .where('id', '=', latest.id)
+        .where('used_at', 'is', null)
+        .where('wrong_tries', '<', TAC_MAX_WRONG_TRIES)
+        .returning('wrong_tries')
+        .executeTakeFirst();
+      if (!reserved) {
+        const row = await db
+          .selectFrom('verification_codes')
+          .select(['wrong_tries', 'used_at'])
           .where('id', '=', latest.id)
-          .execute();
+          .executeTakeFirst();
+        if (!row?.used_at && (row?.wrong_tries ?? 0) >= TAC_MAX_WRONG_TRIES)
+          throw new TooManyRequests(1, 'tac_locked');
         throw fieldRefusal(422, field, 'tac_invalid');
       }
+      if (!sameBytes(latest.code_hash, codeHash(purpose, destination, code))) {
+        if (reserved.wrong_tries >= TAC_MAX_WRONG_TRIES) {
+          await recordSecurityEvent(db, {
+            memberId: latest.member_id,
+            kind: purpose === 'reset_password' ? 'lockout_reset_code' : 'lockout_tac',
+            ip,
+            until: new Date(latest.expires_at),
+            details: { purpose, tries: reserved.wrong_tries },
+          });
+        }
+        throw fieldRefusal(422, field, 'tac_invalid');
+      }
+      await db
+        .updateTable('verification_codes')
+        .set({ wrong_tries: sql`greatest(wrong_tries - 1, 0)` })
+        .where('id', '=', latest.id)
+        .execute();
       const used = await tx
         .updateTable('verification_codes')
         .set({ used_at: now })

@@ -1,5 +1,7 @@
 import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { Refusal } from '../../http/errors.ts';
 
 export type Message = { channel: 'email' | 'sms'; destination: string; subject: string; body: string };
 
@@ -9,8 +11,8 @@ export type Notifier = { send: (message: Message) => Promise<void> };
 type Log = { info: (obj: object, msg: string) => void };
 
 /**
- * The dev outbox: every message is stored (admins read it at Admin/outbox) and logged.
- * It is the default, and SMS always goes here: no SMS provider is reachable from this machine.
+ * The dev outbox: every message is stored (admins read it at Admin/outbox) and logged. Only outside production
+ * (`createNotifier` never uses it there, and Admin/outbox refuses there): codes must never be readable by admins.
  */
 export function outboxNotifier(db: Db, log?: Log): Notifier {
   return {
@@ -21,8 +23,8 @@ export function outboxNotifier(db: Db, log?: Log): Notifier {
   };
 }
 
-/** E-mail through SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); SMS, with no provider here, goes to the outbox. */
-export function smtpNotifier(smtpUrl: string, from: string, outbox: Notifier): Notifier {
+/** E-mail through SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); SMS through `sms`. */
+export function smtpNotifier(smtpUrl: string, from: string, sms: Notifier): Notifier {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
@@ -35,7 +37,75 @@ export function smtpNotifier(smtpUrl: string, from: string, outbox: Notifier): N
         });
         return;
       }
-      await outbox.send(message);
+      await sms.send(message);
     },
+  };
+}
+
+/**
+ * SMS through a provider's HTTP webhook (SMS_URL): `POST` JSON `{ to, text }` with `Authorization: Bearer SMS_TOKEN`.
+ * A provider that does not answer 2xx within 10 s refuses the send (422 delivery_unavailable; the reason is logged).
+ */
+export function smsWebhookNotifier(
+  url: string,
+  token: string | undefined,
+  onError: (err: unknown) => void = () => {},
+): Notifier {
+  return {
+    async send(message) {
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ to: message.destination, text: message.body }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`SMS provider answered HTTP ${res.status}`);
+      } catch (err) {
+        onError(err);
+        throw new Refusal(422, 'delivery_unavailable');
+      }
+    },
+  };
+}
+
+/** A channel with no provider in production: refuses clearly (the code is not stored anywhere readable). */
+function unavailable(channel: 'email' | 'sms', onError: (err: unknown) => void): Notifier {
+  return {
+    async send() {
+      onError(new Error(`no ${channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} configured in production`));
+      throw new Refusal(422, 'delivery_unavailable');
+    },
+  };
+}
+
+/**
+ * The notifier of a running server: e-mail by SMTP (SMTP_URL), SMS by the webhook (SMS_URL). Without a provider,
+ * outside production that channel goes to the dev outbox; in production it refuses to send (and says so at start).
+ */
+export function createNotifier(
+  config: Pick<Config, 'env' | 'smtpUrl' | 'mailFrom' | 'sms'>,
+  db: Db,
+  log: { warn: (msg: string) => void; error: (err: unknown) => void } = {
+    warn: (msg) => console.warn(msg),
+    error: (err) => console.error(err),
+  },
+): Notifier {
+  const production = config.env === 'production';
+  const outbox = production ? undefined : outboxNotifier(db);
+  const fallback = (channel: 'email' | 'sms'): Notifier => {
+    if (outbox) return outbox;
+    log.warn(
+      `${channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} is not set: ${channel} codes cannot be sent (production has no dev outbox)`,
+    );
+    return unavailable(channel, log.error);
+  };
+  const sms = config.sms ? smsWebhookNotifier(config.sms.url, config.sms.token, log.error) : fallback('sms');
+  const email = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom, sms) : fallback('email');
+  return {
+    send: (message) => (message.channel === 'email' ? email : sms).send(message),
   };
 }

@@ -116,6 +116,26 @@ describe('deposit calls', () => {
     expect(info.lag).toBeLessThanOrEqual(1);
   });
 
+  it('sends each of several identical test deposits pressed at once (no 5xx, one transfer each)', async () => {
+    const m = await newMember(t);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.call<{ tx_hash: string }>('Asset/testdeposit', {}, { token: m.token }),
+      ),
+    );
+    expect(answers.map((a) => a.http)).toEqual([200, 200, 200, 200]);
+    const hashes = new Set(answers.map((a) => a.body.data?.tx_hash));
+    expect(hashes.size).toBe(4);
+    const { client } = localClients(anvil.url);
+    for (const hash of hashes) {
+      const receipt = await client.waitForTransactionReceipt({
+        hash: hash as `0x${string}`,
+        pollingInterval: 50,
+      });
+      expect(receipt.status).toBe('success');
+    }
+  });
+
   it('without a chain the calls say deposits are not set up', async () => {
     const m = await newMember(off);
     expect((await off.ok<{ list: unknown[] }>('Asset/depositmenu', {}, { token: m.token })).list).toEqual([]);

@@ -41,15 +41,36 @@ export async function deployTestUsdt(url: string): Promise<Address> {
   return receipt.contractAddress;
 }
 
+/** Sends from this process, one at a time: the faucet has one nonce sequence, and two sends at once took the same. */
+let faucetQueue: Promise<unknown> = Promise.resolve();
+
 /** Sends test USDT from the faucet account; the transaction's hash. */
-export async function sendTestUsdt(url: string, token: Address, to: Address, amount: bigint) {
+export function sendTestUsdt(
+  url: string,
+  token: Address,
+  to: Address,
+  amount: bigint,
+): Promise<`0x${string}`> {
+  const sent = faucetQueue.then(() => sendWithNonceRetry(url, token, to, amount));
+  faucetQueue = sent.catch(() => undefined);
+  return sent;
+}
+
+/** Another process (an HTTP worker) may have used the nonce in between: a few tries with a fresh one. */
+async function sendWithNonceRetry(url: string, token: Address, to: Address, amount: bigint) {
   const { wallet } = localClients(url);
-  return wallet.writeContract({
-    address: token,
-    abi: artifact.abi,
-    functionName: 'transfer',
-    args: [to, amount],
-    account: faucetAccount(),
-    chain: wallet.chain,
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await wallet.writeContract({
+        address: token,
+        abi: artifact.abi,
+        functionName: 'transfer',
+        args: [to, amount],
+        account: faucetAccount(),
+        chain: wallet.chain,
+      });
+    } catch (err) {
+      if (attempt >= 3 || !/nonce|underpriced/i.test(String(err))) throw err;
+    }
+  }
 }

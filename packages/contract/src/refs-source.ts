@@ -13,6 +13,7 @@ import * as kyc from './calls/kyc.ts';
 import * as member from './calls/member.ts';
 import * as mining from './calls/mining.ts';
 import * as network from './calls/network.ts';
+import * as security from './calls/security.ts';
 import * as system from './calls/system.ts';
 import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
@@ -34,6 +35,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   member: { file: 'member', exports: member },
   mining: { file: 'mining', exports: mining },
   network: { file: 'network', exports: network },
+  security: { file: 'security', exports: security },
   system: { file: 'system', exports: system },
   transfer: { file: 'transfer', exports: transfer },
   wallet: { file: 'wallet', exports: wallet },

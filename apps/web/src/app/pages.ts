@@ -382,6 +382,11 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     auth: true,
     admin: true,
   },
+  '/pages/admin/security': {
+    load: () => import('../features/security/pages/AdminSecurityEventsPage.tsx'),
+    auth: true,
+    admin: true,
+  },
   '/pages/admin/ledger': {
     load: () => import('../features/admin/pages/AdminLedgerHealthPage.tsx'),
     auth: true,

@@ -16,6 +16,7 @@ const ENTRIES = [
   '/pages/admin/rate',
   '/pages/admin/airdrop',
   '/pages/admin/unbind',
+  '/pages/admin/security',
   '/pages/admin/mining',
   '/pages/admin/content',
   '/pages/admin/enquiries',

@@ -1,0 +1,124 @@
+import { Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { EmptyBlock } from '../../../components/PageStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useDebounced } from '../../../lib/useDebounced.ts';
+import {
+  fetchSecurityEventsPage,
+  SECURITY_EVENT_KINDS,
+  type SecurityEvent,
+  type SecurityEventFilter,
+  securityEventKeys,
+} from '../adminApi.ts';
+import '../../admin/admin.css';
+import '../admin-security.css';
+
+/** Lockouts of second factors and security changes of members (Admin/securityevents), newest first, filtered. */
+export default function AdminSecurityEventsPage() {
+  const { t } = useTranslation('admin');
+  const [userid, setUserid] = useState('');
+  const [kind, setKind] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const member = useDebounced(userid.trim(), 400);
+  const filter: SecurityEventFilter = {
+    ...(member ? { userid: member } : {}),
+    ...(kind ? { kind } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const kindLabel = (k: string) => t(`adminView.kinds.${k}`, { defaultValue: k });
+
+  return (
+    <PageLayout title={t('routes:/pages/admin/security')} testId="admin-security-page">
+      <div className="admin-filters">
+        <Input
+          id="security-filter-userid"
+          data-testid="security-filter-userid"
+          placeholder={t('adminView.member')}
+          aria-label={t('adminView.member')}
+          value={userid}
+          onChange={setUserid}
+          clearable
+        />
+        <label htmlFor="security-filter-kind">
+          {t('adminView.kind')}
+          <select
+            id="security-filter-kind"
+            data-testid="security-filter-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value)}
+          >
+            <option value="">{t('adminView.allKinds')}</option>
+            {SECURITY_EVENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="date-range">
+          <label htmlFor="security-filter-from">
+            {t('adminView.from')}
+            <input
+              id="security-filter-from"
+              data-testid="security-filter-from"
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </label>
+          <label htmlFor="security-filter-to">
+            {t('adminView.to')}
+            <input
+              id="security-filter-to"
+              data-testid="security-filter-to"
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </label>
+        </div>
+      </div>
+      <PagedList<SecurityEvent>
+        key={JSON.stringify(filter)}
+        queryKey={securityEventKeys.list(filter)}
+        fetchPage={(page, pagesize) => fetchSecurityEventsPage(filter, page, pagesize)}
+        itemKey={(e) => e.id}
+        testId="security-event-list"
+        empty={<EmptyBlock text={t('adminView.empty')} testId="security-events-empty" />}
+        renderItem={(e) => (
+          <article className="security-event" data-testid={`security-event-${e.id}`} data-kind={e.kind}>
+            <header>
+              <strong>{e.userid || '—'}</strong> <span>{kindLabel(e.kind)}</span>
+            </header>
+            <div>
+              {t('adminView.at')}: {formatDateTime(e.at)}
+            </div>
+            {e.until ? (
+              <div data-testid="security-event-until">
+                {t('adminView.until')}: {formatDateTime(e.until)}
+              </div>
+            ) : null}
+            {e.ip ? (
+              <div>
+                {t('adminView.ip')}: {e.ip}
+              </div>
+            ) : null}
+            {Object.keys(e.details).length ? (
+              <div className="security-event-details">
+                {t('adminView.details')}:{' '}
+                {Object.entries(e.details)
+                  .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+                  .join(', ')}
+              </div>
+            ) : null}
+          </article>
+        )}
+      />
+    </PageLayout>
+  );
+}

@@ -14,7 +14,12 @@ export async function adminToken(t: TestApp): Promise<string> {
   return logInAs(t, userid, 'admin-pass-1');
 }
 
-/** Credits a member's wallet through Admin/adjustbalance (the way money enters until deposits exist). */
+const secondAdmins = new WeakMap<TestApp, Promise<string>>();
+
+/**
+ * Credits a member's wallet through Admin/adjustbalance (the way money enters until deposits exist). Above the
+ * two-person threshold the adjustment waits for a second admin: one made once per test app approves it.
+ */
 export async function fund(
   t: TestApp,
   admin: string,
@@ -23,11 +28,16 @@ export async function fund(
   wallet = 'funds',
   asset = 'USDT',
 ) {
-  return t.ok(
+  const data = await t.ok<{ id: string; state: string }>(
     'Admin/adjustbalance',
     { userid, wallet, asset, amount, reason: 'test funding', idempotency_key: `fund-${Math.random()}` },
     { token: admin },
   );
+  if (data.state !== 'pending') return data;
+  if (!secondAdmins.has(t)) secondAdmins.set(t, adminToken(t));
+  const second = (await secondAdmins.get(t)) as string;
+  await t.ok('Admin/adjustapprove', { id: data.id }, { token: second });
+  return { ...data, state: 'posted' };
 }
 
 export async function balanceOf(t: TestApp, token: string, wallet = 'funds', asset = 'USDT') {

@@ -2,6 +2,7 @@ import catalogue from './catalogue.json' with { type: 'json' };
 import type { CallDef } from './call.ts';
 import * as adminMoney from './calls/admin-money.ts';
 import * as adminNetwork from './calls/admin-network.ts';
+import * as adminSecurity from './calls/admin-security.ts';
 import * as auth from './calls/auth.ts';
 import * as content from './calls/content.ts';
 import * as trading from './calls/trading.ts';
@@ -38,6 +39,7 @@ export const CALLS: CallDef[] = [
   bots,
   chain,
   copy,
+  adminSecurity,
   security,
 ].flatMap((mod) =>
   Object.values(mod).filter(

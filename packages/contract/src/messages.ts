@@ -8,6 +8,7 @@ import { SHOP_MESSAGES } from './messages/shop.ts';
 import { BOT_MESSAGES } from './messages/bots.ts';
 import { CHAIN_MESSAGES } from './messages/chain.ts';
 import { COPY_MESSAGES } from './messages/copy.ts';
+import { ADMIN_SECURITY_MESSAGES } from './messages/admin-security.ts';
 import { FACTOR_MESSAGES } from './messages/factors.ts';
 import { INPUT_MESSAGES } from './messages/input.ts';
 import { OWNER_MESSAGES } from './messages/owner.ts';
@@ -458,6 +459,7 @@ export const MESSAGES = {
   ...BOT_MESSAGES,
   ...CHAIN_MESSAGES,
   ...COPY_MESSAGES,
+  ...ADMIN_SECURITY_MESSAGES,
   ...FACTOR_MESSAGES,
   ...INPUT_MESSAGES,
   ...OWNER_MESSAGES,

@@ -1,15 +1,16 @@
 import { adminOutbox, adminSetPassword } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
 import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
 import { checkNewPassword } from '../members/signup.ts';
+import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { audit } from './audit.ts';
+import { adminSecurityRoutes } from './security-routes.ts';
 
-export function adminRoutes(deps: Deps, sessions: Sessions) {
+export function adminRoutes(deps: MoneyDeps, sessions: Sessions) {
   const { db } = deps;
   return [
     handle(adminOutbox, async ({ page, pagesize, destination }) => {
@@ -35,8 +36,9 @@ export function adminRoutes(deps: Deps, sessions: Sessions) {
       };
     }),
 
-    handle(adminSetPassword, async ({ userid, password, reason }, ctx) => {
+    handle(adminSetPassword, async ({ userid, password, reason, totp }, ctx) => {
       checkNewPassword(password, password, 'password', 'password');
+      await deps.totp.require(ctx.member.id, totp);
       const target = await findByUserid(db, userid);
       if (!target) throw fieldRefusal(404, 'userid', 'member_not_found');
       const hash = await hashPassword(password);
@@ -51,5 +53,7 @@ export function adminRoutes(deps: Deps, sessions: Sessions) {
       await sessions.revokeAll(target.id);
       return reply({}, 'saved');
     }),
+
+    ...adminSecurityRoutes(deps, sessions),
   ];
 }

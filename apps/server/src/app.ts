@@ -164,7 +164,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...contentRoutes(deps, createPublishedContent(deps.db, deps.clock, feed)),
       ...enquiryRoutes(deps),
       ...gameRoutes(money),
-      ...adminRoutes(deps, sessions),
+      ...adminRoutes(money, sessions),
       ...walletRoutes(money),
       ...withdrawRoutes(money),
       ...securityRoutes(money),

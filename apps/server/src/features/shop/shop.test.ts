@@ -229,6 +229,36 @@ describe('cart and addresses', () => {
   });
 });
 
+describe('addresses saved at once', () => {
+  const saveDefault = (token: string, city: string) =>
+    t.call<{ id: string }>(
+      'Member/addresssave',
+      {
+        name: 'Ali',
+        phone: '1',
+        line1: '1 Jalan',
+        city,
+        postcode: '50450',
+        country: 'Malaysia',
+        is_default: true,
+      },
+      { token },
+    );
+  type A = { id: string; city: string; is_default: boolean };
+
+  it('saves every one of several default addresses sent together and keeps exactly one default', async () => {
+    for (const existing of [0, 1]) {
+      const m = await newMember(t);
+      if (existing) await addressOf(m.token, 'Penang');
+      const answers = await Promise.all(['A', 'B', 'C', 'D'].map((c) => saveDefault(m.token, c)));
+      expect(answers.map((a) => a.http)).toEqual([200, 200, 200, 200]);
+      const list = (await t.ok<{ list: A[] }>('Member/addresslist', {}, { token: m.token })).list;
+      expect(list).toHaveLength(4 + existing);
+      expect(list.filter((x) => x.is_default)).toHaveLength(1);
+    }
+  });
+});
+
 describe('checkout', () => {
   it('previews each wallet and pays with deposit points to an address: stock, cart, order and timeline', async () => {
     const m = await shopper({ dp: '500' });

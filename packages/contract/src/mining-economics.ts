@@ -1,4 +1,4 @@
-import type { Minor } from './money.ts';
+import { formatAmount, type Minor } from './money.ts';
 
 /**
  * The whole economics of a mining package or order, in one place: the package list and page, the purchase preview,
@@ -141,4 +141,54 @@ function roundDown(value: Minor, step: Minor): Minor {
 
 function roundUp(value: Minor, step: Minor): Minor {
   return -floorDiv(-value, step) * step;
+}
+
+/** An asset and the decimals of its minor unit. */
+export type AssetUnit = { asset: string; decimals: number };
+
+/** The economics as the calls send them (`miningEconomicsSchema`): exact figures and the two-decimal shown ones. */
+export type MiningEconomicsWire = {
+  term_days: number;
+  asset: string;
+  daily_output: string;
+  daily_fee: string;
+  daily_net: string;
+  total_output: string;
+  total_fee: string;
+  total_net: string;
+  price: string;
+  price_asset: string;
+  comparable: boolean;
+  return_percent: string;
+  below_price: boolean;
+  shown: { total_output: string; total_fee: string; total_net: string; price: string };
+  rounded: boolean;
+};
+
+/** Wire form of the economics: the server's answers and the admin editor's live figures are made the same way. */
+export function miningEconomicsWire(
+  e: MiningEconomics,
+  settle: AssetUnit,
+  price: AssetUnit,
+): MiningEconomicsWire {
+  const s = roundedSummary(e, settle.decimals, price.decimals);
+  const out = (v: Minor) => formatAmount(v, settle.decimals);
+  const pay = (v: Minor) => formatAmount(v, price.decimals);
+  return {
+    term_days: e.termDays,
+    asset: settle.asset,
+    daily_output: out(e.daily.output),
+    daily_fee: out(e.daily.fee),
+    daily_net: out(e.daily.net),
+    total_output: out(e.total.output),
+    total_fee: out(e.total.fee),
+    total_net: out(e.total.net),
+    price: pay(e.paid),
+    price_asset: price.asset,
+    comparable: e.comparable,
+    return_percent: s.percent === null ? '' : s.percent.toString(),
+    below_price: e.belowPrice,
+    shown: { total_output: out(s.output), total_fee: out(s.fee), total_net: out(s.net), price: pay(s.paid) },
+    rounded: s.rounded,
+  };
 }

@@ -1,5 +1,10 @@
-import { ASSETS, type AssetCode, type MiningEconomics, miningEconomics, roundedSummary } from '@mp/contract';
-import { money } from '../../lib/amount.ts';
+import {
+  ASSETS,
+  type AssetCode,
+  type MiningEconomics,
+  miningEconomics,
+  miningEconomicsWire,
+} from '@mp/contract';
 
 type Terms = {
   /** Per unit (a package) or for the whole order (an order, quantity 1), per day, in minor units of settleAsset. */
@@ -24,31 +29,9 @@ export function economicsOf(t: Terms): MiningEconomics {
   });
 }
 
-const decimalsOf = (asset: string) => ASSETS[asset as AssetCode]?.decimals ?? 0;
+const unitOf = (asset: string) => ({ asset, decimals: ASSETS[asset as AssetCode]?.decimals ?? 0 });
 
 /** The economics on the wire: exact figures and the two-decimal ones a sentence shows. */
 export function economicsView(e: MiningEconomics, settleAsset: string, priceAsset: string) {
-  const s = roundedSummary(e, decimalsOf(settleAsset), decimalsOf(priceAsset));
-  return {
-    term_days: e.termDays,
-    asset: settleAsset,
-    daily_output: money(e.daily.output, settleAsset),
-    daily_fee: money(e.daily.fee, settleAsset),
-    daily_net: money(e.daily.net, settleAsset),
-    total_output: money(e.total.output, settleAsset),
-    total_fee: money(e.total.fee, settleAsset),
-    total_net: money(e.total.net, settleAsset),
-    price: money(e.paid, priceAsset),
-    price_asset: priceAsset,
-    comparable: e.comparable,
-    return_percent: s.percent === null ? '' : s.percent.toString(),
-    below_price: e.belowPrice,
-    shown: {
-      total_output: money(s.output, settleAsset),
-      total_fee: money(s.fee, settleAsset),
-      total_net: money(s.net, settleAsset),
-      price: money(s.paid, priceAsset),
-    },
-    rounded: s.rounded,
-  };
+  return miningEconomicsWire(e, unitOf(settleAsset), unitOf(priceAsset));
 }

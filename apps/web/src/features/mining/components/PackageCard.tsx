@@ -5,11 +5,15 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Money } from '../../../components/Money.tsx';
 import { packagePath } from '../paths.ts';
+import { EconomicsSummary } from './EconomicsSummary.tsx';
 import '../mining.css';
 
 export type MiningPackage = z.infer<typeof miningPackageSchema>;
 
-/** A package on sale: price per unit, term, estimated daily profit and fee, stock; opens its detail page. */
+/**
+ * A package on sale: price per unit, term, estimated daily profit and fee, stock, and its whole economics over the
+ * term for one unit (with the below-price warning and the assumptions); opens its detail page.
+ */
 export function PackageCard({ p }: { p: MiningPackage }) {
   const { t } = useTranslation('mining');
   const navigate = useNavigate();
@@ -40,6 +44,7 @@ export function PackageCard({ p }: { p: MiningPackage }) {
           {t('stock')}: <strong data-testid={`${id}-stock`}>{p.stock}</strong>
         </span>
       </div>
+      <EconomicsSummary e={p.economics} assumptions={p} testId={`${id}-economics`} />
       <div className="mining-card-actions">
         <Button
           size="small"

@@ -1,8 +1,20 @@
-import { ASSET_CODES, WALLET_KINDS } from '@mp/contract/web';
+import {
+  ASSET_CODES,
+  impliedDailyOutput,
+  type MiningEconomicsWire,
+  miningEconomics,
+  miningEconomicsWire,
+  parseAmount,
+  WALLET_KINDS,
+} from '@mp/contract/web';
 import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../lib/feedback.ts';
+import { decimalsOf, formatAsset } from '../../../lib/money.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import { savePackage } from '../api.ts';
+import { EconomicsSummary, useBelowPriceText } from './EconomicsSummary.tsx';
 import type { MiningPackage } from './PackageCard.tsx';
 
 type Values = Record<string, string | boolean | string[]>;
@@ -19,7 +31,48 @@ const TEXT_FIELDS = [
   'stock',
   'start_date',
   'start_delay_days',
+  'coin_price',
+  'output_per_unit',
+  'assumptions_set_at',
+  'assumptions_note',
 ] as const;
+
+const first = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? '') : String(v ?? ''));
+
+/** The figures of one unit as the form stands, from the same function the server uses; null until they parse. */
+function liveEconomics(v: Values, priceAsset: string): MiningEconomicsWire | null {
+  const settle = first(v.settle_asset) || 'USDT';
+  const decimals = decimalsOf(settle);
+  const price = parseAmount(String(v.unit_price ?? ''), decimalsOf(priceAsset));
+  const profit = parseAmount(String(v.daily_profit ?? ''), decimals);
+  const fee = parseAmount(String(v.daily_fee ?? '') || '0', decimals);
+  const term = Number(v.term_days);
+  if (!price.ok || !profit.ok || !fee.ok || price.value <= 0n || !Number.isInteger(term) || term < 1)
+    return null;
+  const e = miningEconomics({
+    dailyOutputPerUnit: profit.value,
+    dailyFeePerUnit: fee.value,
+    quantity: 1,
+    termDays: term,
+    paid: price.value,
+    sameAsset: settle === priceAsset,
+  });
+  return miningEconomicsWire(
+    e,
+    { asset: settle, decimals },
+    { asset: priceAsset, decimals: decimalsOf(priceAsset) },
+  );
+}
+
+/** What the assumptions give a unit a day, and whether the daily profit claims more. */
+function impliedOf(v: Values) {
+  const settle = first(v.settle_asset) || 'USDT';
+  const coinPrice = parseAmount(String(v.coin_price ?? ''), decimalsOf(settle));
+  const implied = impliedDailyOutput(String(v.output_per_unit ?? ''), coinPrice.ok ? coinPrice.value : null);
+  if (implied === null) return null;
+  const profit = parseAmount(String(v.daily_profit ?? ''), decimalsOf(settle));
+  return { amount: implied, settle, above: profit.ok && profit.value > implied };
+}
 
 function initialValues(p: MiningPackage | null): Values {
   if (!p) {
@@ -34,7 +87,7 @@ function initialValues(p: MiningPackage | null): Values {
     };
   }
   return {
-    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(p[f])])),
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(p[f] ?? '')])),
     settle_asset: [p.settle_asset],
     settle_wallet: [p.settle_wallet],
     active: p.active,
@@ -42,12 +95,26 @@ function initialValues(p: MiningPackage | null): Values {
   };
 }
 
-/** Creates or edits a package (Admin/packagesave); the server's refusals mark the fields. */
+/**
+ * Creates or edits a package (Admin/packagesave); the server's refusals mark the fields. While editing it shows the
+ * figures members will see (one unit over the term) and, before saving a package whose estimate returns less than its
+ * price, asks to confirm: the operator may save it, and members then see the warning.
+ */
 export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved: () => void }) {
   const { t } = useTranslation('mining');
   const [form] = Form.useForm<Values>();
-  const first = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? '') : String(v ?? ''));
+  const [values, setValues] = useState<Values>(() => initialValues(p));
+  const belowPriceText = useBelowPriceText();
+  const priceAsset = p?.price_asset ?? 'USDT';
+  const economics = liveEconomics(values, priceAsset);
+  const implied = impliedOf(values);
   const onFinish = async (v: Values) => {
+    const live = liveEconomics(v, priceAsset);
+    if (
+      live?.below_price &&
+      !(await confirmDialog(t('admin.economics.confirmBelow', { sentence: belowPriceText(live) })))
+    )
+      return;
     try {
       await savePackage({
         ...(p ? { id: p.id } : {}),
@@ -66,6 +133,7 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
     <Form
       form={form}
       initialValues={initialValues(p)}
+      onValuesChange={(_changed, all) => setValues(all)}
       onFinish={onFinish}
       data-testid="package-editor"
       footer={
@@ -91,6 +159,36 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
       <Form.Item name="active" label={t('admin.fields.active')} valuePropName="checked">
         <Switch data-testid="package-active" />
       </Form.Item>
+      <Form.Header>{t('admin.economics.figures')}</Form.Header>
+      <div className="page-section" data-testid="package-live">
+        {implied ? (
+          <p className="mining-estimate" data-testid="package-implied">
+            {t('admin.economics.implied', { amount: formatAsset(implied.amount, implied.settle) })}
+            {implied.above ? (
+              <span className="mining-warning" data-testid="package-above-assumptions">
+                {' '}
+                {t('admin.economics.aboveAssumptions')}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        {economics ? (
+          <EconomicsSummary
+            e={economics}
+            assumptions={{
+              coin: String(values.coin ?? ''),
+              capacity_unit: String(values.capacity_unit ?? ''),
+              coin_price: String(values.coin_price ?? ''),
+              output_per_unit: String(values.output_per_unit ?? ''),
+              assumptions_set_at: String(values.assumptions_set_at ?? ''),
+              assumptions_note: String(values.assumptions_note ?? ''),
+            }}
+            testId="package-economics"
+          />
+        ) : (
+          <p className="mining-estimate">{t('admin.economics.incomplete')}</p>
+        )}
+      </div>
     </Form>
   );
 }

@@ -6,6 +6,7 @@ import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
+import { formatAsset } from '../../../lib/money.ts';
 import { fetchOrders, miningKeys } from '../api.ts';
 import '../mining.css';
 
@@ -49,11 +50,46 @@ function OrderCard({ o }: { o: Order }) {
           {t('incomeSoFar')}: <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-income`} />
         </span>
       </div>
+      <section className="mining-economics" data-testid={`${id}-economics`}>
+        <h4>{t('orderEconomics.title')}</h4>
+        <dl>
+          <dt>{t('paid')}</dt>
+          <dd>
+            <Money value={o.paid} asset={o.asset} />
+          </dd>
+          <dt>{t('orderEconomics.outputSoFar')}</dt>
+          <dd>
+            <Money value={o.output_so_far} asset={o.settle_asset} testId={`${id}-output-so-far`} />
+          </dd>
+          <dt>{t('orderEconomics.feesSoFar')}</dt>
+          <dd>
+            <Money value={o.fee_so_far} asset={o.settle_asset} testId={`${id}-fees-so-far`} />
+          </dd>
+          <dt>{t('orderEconomics.netSoFar')}</dt>
+          <dd>
+            <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-net-so-far`} />
+          </dd>
+          <dt>{t('orderEconomics.toCome')}</dt>
+          <dd>
+            <Money value={o.net_to_come} asset={o.settle_asset} testId={`${id}-to-come`} />
+          </dd>
+        </dl>
+        <p className="mining-estimate" data-testid={`${id}-to-come-detail`}>
+          {t('orderEconomics.toComeDetail', {
+            output: formatAsset(o.output_to_come, o.settle_asset),
+            fees: formatAsset(o.fee_to_come, o.settle_asset),
+          })}{' '}
+          {t('economics.canFall')}
+        </p>
+      </section>
     </article>
   );
 }
 
-/** The member's mining orders with their state (pending start, mining, ended) (Member/OrderHistory). */
+/**
+ * The member's mining orders with their state (pending start, mining, ended) and, beside what was paid, the output
+ * and fees so far and what the estimate says is still to come (Member/OrderHistory).
+ */
 export default function OrdersPage() {
   const { t } = useTranslation('mining');
   return (

@@ -1,7 +1,24 @@
+import { miningEconomics, miningEconomicsWire } from '@mp/contract/web';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { inputOf, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+
+const USDT = { asset: 'USDT', decimals: 6 };
+const MICRO = 1_000_000n;
+
+/** The fake server's figures come from the same function as the real one's: 1.25 output, 0.05 fee, 30 days. */
+function economicsFor(quantity: number, paidMicro: bigint) {
+  const e = miningEconomics({
+    dailyOutputPerUnit: 1_250_000n,
+    dailyFeePerUnit: 50_000n,
+    quantity,
+    termDays: 30,
+    paid: paidMicro,
+    sameAsset: true,
+  });
+  return miningEconomicsWire(e, USDT, USDT);
+}
 
 const pkg = {
   id: '7',
@@ -22,6 +39,11 @@ const pkg = {
   start_delay_days: 1,
   active: true,
   description: '',
+  coin_price: '62500',
+  output_per_unit: '0.00002',
+  assumptions_set_at: '2029-12-20',
+  assumptions_note: 'Difficulty of 20 December.',
+  economics: economicsFor(1, 100n * MICRO),
 };
 
 const voucher = {
@@ -62,6 +84,7 @@ function preview(body: Record<string, unknown>) {
     start_date: '2030-01-02',
     end_date: '2030-01-31',
     kyc_state: 'approved',
+    economics: economicsFor(quantity, BigInt(price - discount) * MICRO),
   };
 }
 
@@ -87,6 +110,11 @@ const order = (b: Record<string, unknown>) => ({
   state: 'pending',
   income_total: '0',
   income_days: 0,
+  output_so_far: '0',
+  fee_so_far: '0',
+  output_to_come: '112.5',
+  fee_to_come: '4.5',
+  net_to_come: '108',
   created_at: '2030-01-01T00:00:00Z',
 });
 
@@ -158,6 +186,79 @@ describe('mining purchase page', () => {
       tx_password: '654321',
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+  });
+
+  it('shows the whole term before paying: output, fees, net, the share that comes back, the warning and the assumptions', async () => {
+    const api = scriptedApi({ ...answers('approved'), 'Asset/BuyProductSave': order });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/Mining/package?id=7');
+    // One unit first: 37.50 output less 1.50 fees is 36.00 back for 100.00.
+    await waitFor(() => expect(screen.getByTestId('mining-economics-net').textContent).toBe('36.00 USDT'));
+    expect(screen.getByTestId('mining-economics-output').textContent).toBe('37.50 USDT');
+    expect(screen.getByTestId('mining-economics-fees').textContent).toBe('1.50 USDT');
+    expect(screen.getByTestId('mining-economics-return').textContent).toBe(
+      'About 36% of the price comes back over 30 days',
+    );
+    expect(screen.getByTestId('mining-economics-warning').textContent).toBe(
+      'Estimated to return less than you pay: about 36.00 USDT back for 100.00 USDT over 30 days',
+    );
+    expect(screen.getByTestId('mining-economics-assumptions').textContent).toBe(
+      'Based on BTC at 62,500.00 USDT and 0.00002 BTC per TH/s a day, set on 2029-12-20. Difficulty of 20 December.',
+    );
+    expect(screen.getByTestId('mining-economics-can-fall').textContent).toContain(
+      'An estimate, not a promise',
+    );
+
+    // Three units with 10% off: 108.00 back for 270.00, 40%; the password sheet says it again.
+    type('mining-quantity', '3');
+    fireEvent.click(await screen.findByTestId('mining-voucher-31'));
+    await waitFor(() => expect(screen.getByTestId('mining-economics-price').textContent).toBe('270.00 USDT'));
+    expect(screen.getByTestId('mining-economics-net').textContent).toBe('108.00 USDT');
+    expect(screen.getByTestId('mining-economics-return').textContent).toBe(
+      'About 40% of the price comes back over 30 days',
+    );
+    fireEvent.click(screen.getByTestId('mining-agree'));
+    fireEvent.click(screen.getByTestId('mining-pay'));
+    expect((await screen.findByTestId('mining-sheet-warning')).textContent).toBe(
+      'Estimated to return less than you pay: about 108.00 USDT back for 270.00 USDT over 30 days',
+    );
+  });
+
+  it('says the warning in Chinese and Malay too', async () => {
+    vi.stubGlobal('fetch', scriptedApi(answers('approved')).fetch);
+    await setLanguage('zh-CN');
+    const first = renderAt('/pages/Mining/package?id=7');
+    expect((await screen.findByTestId('mining-economics-warning')).textContent).toBe(
+      '预计收回少于您支付的金额：30 天内支付 100.00 USDT，约收回 36.00 USDT',
+    );
+    first.unmount();
+    await setLanguage('bm-MY');
+    renderAt('/pages/Mining/package?id=7');
+    expect((await screen.findByTestId('mining-economics-warning')).textContent).toContain(
+      'Dianggarkan memulangkan kurang daripada yang anda bayar',
+    );
+  });
+
+  it('shows no warning for a package whose estimate returns more than its price', async () => {
+    const rich = { ...pkg, unit_price: '30', economics: economicsFor(1, 30n * MICRO) };
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({
+        'Mining/getinfob': { ...rich, daily_income_per_unit: '1.2', kyc_state: 'approved' },
+        'Mining/ActivatePreview': (b: Record<string, unknown>) => ({
+          ...preview(b),
+          economics: economicsFor(Number(b.quantity), 30n * MICRO * BigInt(Number(b.quantity))),
+        }),
+      }).fetch,
+    );
+    renderAt('/pages/Mining/package?id=7');
+    await waitFor(() =>
+      expect(screen.getByTestId('mining-economics-return').textContent).toBe(
+        'About 120% of the price comes back over 30 days',
+      ),
+    );
+    expect(screen.queryByTestId('mining-economics-warning')).toBeNull();
+    expect(screen.getByTestId('mining-economics').dataset.belowPrice).toBe('false');
   });
 
   it("shows the server's refusal (the last units went to someone else) and lets the member go back", async () => {

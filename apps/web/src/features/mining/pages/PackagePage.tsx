@@ -11,6 +11,7 @@ import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { buyPackage, miningKeys, packageQuery, previewQuery } from '../api.ts';
+import { EconomicsSummary, useBelowPriceText } from '../components/EconomicsSummary.tsx';
 import { MINING_PATHS } from '../paths.ts';
 import '../mining.css';
 
@@ -29,6 +30,7 @@ export default function PackagePage() {
   const [wallet, setWallet] = useState<Wallet | undefined>(undefined);
   const [agree, setAgree] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
+  const belowPriceText = useBelowPriceText();
   const qty = quantity ?? pkg.data?.min_quantity ?? 1;
   const preview = useQuery({
     ...previewQuery({
@@ -253,6 +255,7 @@ export default function PackagePage() {
           {t('miningPeriod')}
         </List.Item>
       </List>
+      <EconomicsSummary e={pv?.economics ?? p.economics} assumptions={p} testId="mining-economics" block />
       {preview.error ? (
         <p className="field-error page-section" data-testid="mining-preview-error">
           {preview.error.message}
@@ -298,9 +301,16 @@ export default function PackagePage() {
         testId="mining-sheet"
         summary={
           pv ? (
-            <p>
-              {t('confirmText', { capacity: pv.capacity })} <Money value={pv.pay_amount} asset={pv.asset} />
-            </p>
+            <>
+              <p>
+                {t('confirmText', { capacity: pv.capacity })} <Money value={pv.pay_amount} asset={pv.asset} />
+              </p>
+              {pv.economics.below_price ? (
+                <p className="mining-warning" data-testid="mining-sheet-warning">
+                  {belowPriceText(pv.economics)}
+                </p>
+              ) : null}
+            </>
           ) : null
         }
       />

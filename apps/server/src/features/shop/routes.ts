@@ -123,7 +123,9 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
       const id = await inTransaction(db, async (tx) => {
         // One save of a member's addresses at a time, so a new default takes the flag from the old one. A lock on
         // the member's address rows left the first save unguarded (no rows yet): two at once both made a default.
-        await sql`select pg_advisory_xact_lock(hashtext('member_addresses'), hashtext(${memberId}))`.execute(tx);
+        await sql`select pg_advisory_xact_lock(hashtext('member_addresses'), hashtext(${memberId}))`.execute(
+          tx,
+        );
         const first =
           (await tx
             .selectFrom('member_addresses')

@@ -31,9 +31,12 @@ export function saveProfile(input: RequestOf<typeof updateProfile>) {
   return apiEnvelope(updateProfile, input);
 }
 
-export async function sendMemberTac(input: RequestOf<typeof getVerificationCode>): Promise<TacSent> {
+/** Sends a code; `destination` is where it went, masked (j***@x.com), for the form to show. */
+export async function sendMemberTac(
+  input: RequestOf<typeof getVerificationCode>,
+): Promise<TacSent & { destination: string }> {
   const { data, msg } = await apiEnvelope(getVerificationCode, input);
-  return { msg, resendIn: data.resend_in };
+  return { msg, resendIn: data.resend_in, destination: data.destination };
 }
 
 export function changeLoginPassword(input: RequestOf<typeof updatePwd>) {

@@ -1,34 +1,59 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TacButton } from '../../../components/TacButton.tsx';
 import { TelPrefixPicker } from '../../../components/TelPrefixPicker.tsx';
 import { showToast } from '../../../lib/feedback.ts';
+import { securityStateKeys, securityStateQuery } from '../../../lib/security-state.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import { personalKeys, saveProfile, sendMemberTac } from '../api.ts';
 
 type Kind = 'email' | 'mobile';
-type Values = { email?: string; mobile?: string; tel_prefix?: string; tac: string };
+type Values = {
+  email?: string;
+  mobile?: string;
+  tel_prefix?: string;
+  password: string;
+  tac?: string;
+  new_tac: string;
+  totp?: string;
+};
 
-/** Changing the e-mail or mobile number: the TAC goes to the new address, which proves it. */
+/**
+ * Changing the e-mail or mobile number: the login password (and the authenticator code when two-factor is on), a
+ * code sent to the current contact, shown masked, and a code sent to the new contact, which proves it. A member with
+ * no contact on file has only the password and the new contact's code.
+ */
 export function ContactForm() {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
+  const security = useQuery(securityStateQuery);
   const [kind, setKind] = useState<Kind>('email');
-  const [hint, setHint] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [newSentTo, setNewSentTo] = useState('');
   const [busy, setBusy] = useState(false);
   const contactFields = kind === 'email' ? ['email'] : ['tel_prefix', 'mobile'];
+  const current = security.data?.contact ?? '';
+  const askTotp = security.data?.totp_enabled === true;
 
-  const send = async () => {
+  const sendCurrent = async () => {
+    const sent = await sendMemberTac({ purpose: 'profile' });
+    setSentTo(sent.destination);
+    return sent;
+  };
+
+  const sendNew = async () => {
     await form.validateFields(contactFields);
     const v = form.getFieldsValue(contactFields) as Values;
     try {
-      return await sendMemberTac({
-        purpose: 'profile',
+      const sent = await sendMemberTac({
+        purpose: 'profile_new',
         ...(kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix }),
       });
+      setNewSentTo(sent.destination);
+      return sent;
     } catch (error) {
       showFieldErrors(form, error);
       throw error;
@@ -39,11 +64,19 @@ export function ContactForm() {
     setBusy(true);
     try {
       const contact = kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
-      const { msg } = await saveProfile({ ...contact, tac: v.tac });
+      const { msg } = await saveProfile({
+        ...contact,
+        password: v.password,
+        ...(current && v.tac ? { tac: v.tac } : {}),
+        new_tac: v.new_tac,
+        ...(askTotp && v.totp ? { totp: v.totp.trim() } : {}),
+      });
       showToast(msg);
       form.resetFields();
-      setHint('');
+      setSentTo('');
+      setNewSentTo('');
       await queryClient.invalidateQueries({ queryKey: personalKeys.all });
+      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
     } catch (error) {
       showFieldErrors(form, error);
     } finally {
@@ -52,6 +85,12 @@ export function ContactForm() {
   };
 
   const required = (key: string) => [{ required: true, message: t(`profile.required.${key}`) }];
+  const sentHint = (to: string, testId: string) =>
+    to ? (
+      <span className="field-hint" data-testid={testId}>
+        {t('profile.sentTo', { to })}
+      </span>
+    ) : undefined;
 
   return (
     <Form
@@ -92,14 +131,52 @@ export function ContactForm() {
         </>
       )}
       <Form.Item
-        name="tac"
-        label={t('profile.tac')}
-        rules={required('tac')}
-        extra={<TacButton send={send} onSent={setHint} testId="profile-tac-send" />}
-        description={hint ? <span className="field-hint">{hint}</span> : undefined}
+        name="password"
+        label={t('profile.password')}
+        rules={required('password')}
+        description={<span className="field-hint">{t('profile.passwordWhy')}</span>}
       >
-        <Input id="profile-tac" data-testid="profile-tac" inputMode="numeric" />
+        <Input
+          id="profile-password"
+          data-testid="profile-password"
+          type="password"
+          autoComplete="current-password"
+        />
       </Form.Item>
+      {current ? (
+        <Form.Item
+          name="tac"
+          label={t('profile.currentTac', { to: current })}
+          rules={required('tac')}
+          extra={<TacButton send={sendCurrent} testId="profile-tac-send" />}
+          description={sentHint(sentTo, 'profile-tac-hint')}
+        >
+          <Input id="profile-tac" data-testid="profile-tac" inputMode="numeric" />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="new_tac"
+        label={t('profile.newTac')}
+        rules={required('tac')}
+        extra={<TacButton send={sendNew} testId="profile-new-tac-send" />}
+        description={sentHint(newSentTo, 'profile-new-tac-hint')}
+      >
+        <Input id="profile-new-tac" data-testid="profile-new-tac" inputMode="numeric" />
+      </Form.Item>
+      {askTotp ? (
+        <Form.Item name="totp" label={t('password.totp')} rules={required('totp')}>
+          <Input
+            id="profile-totp"
+            data-testid="profile-totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+          />
+        </Form.Item>
+      ) : null}
+      <p className="field-hint page-section" data-testid="profile-hold-note">
+        {t('profile.holdNote')}
+      </p>
     </Form>
   );
 }

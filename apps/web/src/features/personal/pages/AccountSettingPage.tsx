@@ -2,6 +2,7 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
+import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 import { personalPath } from '../menu.ts';
 
 const SETTINGS = ['LoginPassword', 'TransactionPassword', 'security', 'lang', 'WithdrawAdress'].map(
@@ -15,6 +16,7 @@ export default function AccountSettingPage() {
   const navigate = useNavigate();
   return (
     <PageLayout title={t('routes:/pages/personal/AccountSetting')} testId="account-setting-page">
+      <SecurityHoldBanner />
       <List>
         {PAGES.map((path) => (
           <List.Item

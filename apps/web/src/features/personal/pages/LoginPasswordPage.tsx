@@ -1,4 +1,5 @@
 import { updatePwd } from '@mp/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,23 +8,31 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { LOGIN_PATH } from '../../../lib/navigation.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { totpStatusQuery } from '../../../lib/totp.ts';
 import { sameAs, showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { changeLoginPassword } from '../api.ts';
 
-type Values = { old_password: string; password: string; confirm_password: string };
+type Values = { old_password: string; password: string; confirm_password: string; totp?: string };
 
-/** Changing the login password ends every session, so the member logs in again afterwards. */
+/**
+ * Changing the login password ends every session, so the member logs in again afterwards. With two-factor on it
+ * needs the authenticator code too; withdrawals and transfers are then paused for a day (the page says so).
+ */
 export default function LoginPasswordPage() {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const shape = updatePwd.request.shape;
+  const twoFactor = useQuery(totpStatusQuery);
+  const askTotp = twoFactor.data?.enabled === true;
 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const { msg } = await changeLoginPassword(v);
+      const { totp, ...rest } = v;
+      const code = askTotp ? totp?.trim() : undefined;
+      const { msg } = await changeLoginPassword({ ...rest, ...(code ? { totp: code } : {}) });
       clearSession();
       showToast(msg);
       navigate(LOGIN_PATH, { replace: true });
@@ -66,6 +75,24 @@ export default function LoginPasswordPage() {
         >
           <Input id="pwd-confirm" data-testid="pwd-confirm" type="password" autoComplete="new-password" />
         </Form.Item>
+        {askTotp ? (
+          <Form.Item
+            name="totp"
+            label={t('password.totp')}
+            rules={[{ required: true, message: t('profile.required.totp') }]}
+          >
+            <Input
+              id="pwd-totp"
+              data-testid="pwd-totp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+            />
+          </Form.Item>
+        ) : null}
+        <p className="field-hint page-section" data-testid="pwd-hold-note">
+          {t('password.holdNote')}
+        </p>
       </Form>
     </PageLayout>
   );

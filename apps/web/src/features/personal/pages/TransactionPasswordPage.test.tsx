@@ -7,6 +7,7 @@ import { inputOf, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/r
 const type = (testId: string, value: string) => fireEvent.change(inputOf(testId), { target: { value } });
 
 function fill() {
+  type('txpwd-password', 'secret123');
   type('txpwd-tac', '123456');
   type('txpwd-new', 'newSecret9');
   type('txpwd-confirm', 'newSecret9');
@@ -20,6 +21,25 @@ beforeEach(async () => {
 afterEach(() => Toast.clear());
 
 describe('transaction password', () => {
+  it('asks for the login password and shows where the code went, masked', async () => {
+    const api = scriptedApi({
+      'Member/totpstatus': { enabled: false },
+      'Member/getVerificationCode': { destination: 'a***@example.com', expires_in: 600, resend_in: 60 },
+      'member/updateTransactionPwd': {},
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/personal/TransactionPassword');
+    await waitFor(() => expect(screen.getByTestId('txpwd-submit').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByTestId('txpwd-tac-send'));
+    expect((await screen.findByTestId('txpwd-tac-hint')).textContent).toBe('Sent to a***@example.com');
+    type('txpwd-tac', '123456');
+    type('txpwd-new', 'newSecret9');
+    type('txpwd-confirm', 'newSecret9');
+    fireEvent.click(screen.getByTestId('txpwd-submit'));
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(api.bodiesOf('member/updateTransactionPwd')).toHaveLength(0);
+  });
+
   it('asks for the authenticator code when two-factor is on, and sends it', async () => {
     const api = scriptedApi({
       'Member/totpstatus': { enabled: true },
@@ -40,6 +60,7 @@ describe('transaction password', () => {
     fireEvent.click(screen.getByTestId('txpwd-submit'));
     await waitFor(() => expect(api.bodiesOf('member/updateTransactionPwd')).toHaveLength(1));
     expect(api.bodiesOf('member/updateTransactionPwd')[0]).toEqual({
+      password: 'secret123',
       tac: '123456',
       tx_password: 'newSecret9',
       confirm_tx_password: 'newSecret9',

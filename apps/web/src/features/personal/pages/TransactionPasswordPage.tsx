@@ -7,17 +7,24 @@ import { PageLayout, useBack } from '../../../components/PageLayout.tsx';
 import { TacButton } from '../../../components/TacButton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showToast } from '../../../lib/feedback.ts';
+import { securityStateKeys } from '../../../lib/security-state.ts';
 import { totpKeys, totpStatusQuery } from '../../../lib/totp.ts';
 import { issueText, sameAs, showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { changeTransactionPassword, personalKeys, sendMemberTac } from '../api.ts';
 
-type Values = { tac: string; tx_password: string; confirm_tx_password: string; totp?: string };
+type Values = {
+  password: string;
+  tac: string;
+  tx_password: string;
+  confirm_tx_password: string;
+  totp?: string;
+};
 
 const TOTP_RE = /^\d{6,8}$/;
 
 /**
- * Sets the transaction password, proven by a TAC sent to the member's own e-mail or mobile, and by a
- * current authenticator code when the member has two-factor on.
+ * Sets the transaction password, proven by the login password, a TAC sent to the member's own e-mail or mobile
+ * (shown masked once sent), and a current authenticator code when the member has two-factor on.
  */
 export default function TransactionPasswordPage() {
   const { t } = useTranslation('personal');
@@ -33,9 +40,10 @@ export default function TransactionPasswordPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const { tac, tx_password, confirm_tx_password } = v;
+      const { password, tac, tx_password, confirm_tx_password } = v;
       const totp = askTotp ? v.totp?.trim() : undefined;
       const { msg } = await changeTransactionPassword({
+        password,
         tac,
         tx_password,
         confirm_tx_password,
@@ -43,6 +51,7 @@ export default function TransactionPasswordPage() {
       });
       showToast(msg);
       await queryClient.invalidateQueries({ queryKey: personalKeys.all });
+      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
       goBack();
     } catch (error) {
       // A code asked for by a server that knows two-factor was just turned on: show the field.
@@ -75,13 +84,28 @@ export default function TransactionPasswordPage() {
         }
       >
         <Form.Item
+          name="password"
+          label={t('password.current')}
+          rules={[zodRule(shape.password, 'password')]}
+        >
+          <Input
+            id="txpwd-password"
+            data-testid="txpwd-password"
+            type="password"
+            autoComplete="current-password"
+          />
+        </Form.Item>
+        <Form.Item
           name="tac"
           label={t('password.tac')}
           rules={[zodRule(shape.tac, 'tac')]}
           extra={
             <TacButton
-              send={() => sendMemberTac({ purpose: 'tx_password' })}
-              onSent={setHint}
+              send={async () => {
+                const sent = await sendMemberTac({ purpose: 'tx_password' });
+                setHint(t('profile.sentTo', { to: sent.destination }));
+                return sent;
+              }}
               testId="txpwd-tac-send"
             />
           }

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
-import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
+import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showToast } from '../../../lib/feedback.ts';
+import { securityStateKeys } from '../../../lib/security-state.ts';
 import { totpKeys, totpStatusQuery } from '../../../lib/totp.ts';
-import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { disableTotp, enableTotp, startTotpSetup } from '../api.ts';
 
 type Setup = Awaited<ReturnType<typeof startTotpSetup>>;
@@ -18,6 +18,7 @@ function EnableTotp() {
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -45,14 +46,23 @@ function EnableTotp() {
       setError(t('codeInvalid'));
       return;
     }
+    if (!password) {
+      setError(t('passwordRequired'));
+      return;
+    }
     setBusy(true);
     setError('');
     try {
-      await enableTotp(code);
+      await enableTotp(code, password);
       showToast(t('enabled'));
       await queryClient.invalidateQueries({ queryKey: totpKeys.status });
+      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
     } catch (e) {
-      setError(e instanceof ApiError ? (e.fieldError('totp') ?? e.msg) : t('common:errors.generic'));
+      setError(
+        e instanceof ApiError
+          ? (e.fieldError('password') ?? e.fieldError('totp') ?? e.msg)
+          : t('common:errors.generic'),
+      );
     } finally {
       setBusy(false);
     }
@@ -99,6 +109,17 @@ function EnableTotp() {
           value={code}
           onChange={(v) => setCode(v.replace(/\D/g, ''))}
         />
+      </label>
+      <label className="tx-sheet-field" htmlFor="totp-password">
+        <span>{t('password')}</span>
+        <Input
+          id="totp-password"
+          data-testid="totp-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         {error ? (
           <span className="field-error" data-testid="totp-code-error">
             {error}
@@ -112,33 +133,76 @@ function EnableTotp() {
   );
 }
 
+/** Turning two-factor off: an authenticator code, the transaction password and the login password. */
 function DisableTotp() {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
-  const flow = useTxSubmit({
-    onSuccess: () => {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({ totp: '', tx_password: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const set = (key: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [key]: v }));
+
+  const disable = async () => {
+    if (!/^\d{6,8}$/.test(values.totp)) return setError(t('codeInvalid'));
+    if (!values.tx_password || !values.password) return setError(t('passwordRequired'));
+    setBusy(true);
+    setError('');
+    try {
+      await disableTotp(values.totp, values.tx_password, values.password);
       showToast(t('disabled'));
-      void queryClient.invalidateQueries({ queryKey: totpKeys.status });
-    },
-  });
+      await queryClient.invalidateQueries({ queryKey: totpKeys.status });
+      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
+    } catch (e) {
+      setError(
+        e instanceof ApiError
+          ? (e.fieldError('password') ?? e.fieldError('tx_password') ?? e.fieldError('totp') ?? e.msg)
+          : t('common:errors.generic'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <div className="form-actions">
+        <Button block color="danger" fill="outline" onClick={() => setOpen(true)} data-testid="totp-disable">
+          {t('disable')}
+        </Button>
+      </div>
+    );
+  }
+  const field = (key: keyof typeof values, label: string, type: 'password' | 'code') => (
+    <label className="tx-sheet-field" htmlFor={`totp-off-${key}`}>
+      <span>{label}</span>
+      <Input
+        id={`totp-off-${key}`}
+        data-testid={`totp-off-${key}`}
+        type={type === 'password' ? 'password' : 'text'}
+        inputMode={type === 'code' ? 'numeric' : undefined}
+        autoComplete={type === 'code' ? 'one-time-code' : 'off'}
+        maxLength={type === 'code' ? 8 : undefined}
+        value={values[key]}
+        onChange={set(key)}
+      />
+    </label>
+  );
   return (
-    <div className="form-actions">
-      {flow.outcome.state === 'error' ? (
+    <section className="page-section" data-testid="totp-disable-form">
+      <p className="field-hint">{t('disableWarning')}</p>
+      {field('password', t('password'), 'password')}
+      {field('tx_password', t('txPassword'), 'password')}
+      {field('totp', t('code'), 'code')}
+      {error ? (
         <p className="field-error" role="alert" data-testid="totp-disable-error">
-          {flow.outcome.message}
+          {error}
         </p>
       ) : null}
-      <Button
-        block
-        color="danger"
-        fill="outline"
-        onClick={() => flow.review({}, (s) => disableTotp(s.totp ?? '', s.tx_password))}
-        data-testid="totp-disable"
-      >
-        {t('disable')}
+      <Button block color="danger" loading={busy} onClick={disable} data-testid="totp-disable-confirm">
+        {t('disableTitle')}
       </Button>
-      <TxPasswordSheet {...flow.sheet} totp title={t('disableTitle')} testId="totp-disable-sheet" />
-    </div>
+    </section>
   );
 }
 
@@ -153,6 +217,7 @@ export default function SecurityPage() {
     const on = status.data.enabled;
     body = (
       <>
+        <SecurityHoldBanner />
         <List>
           <List.Item
             extra={

@@ -14,6 +14,7 @@ import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { sendTransfer, transferMenuQuery, walletKeys } from '../api.ts';
 import { historyPath } from '../paths.ts';
 import { RecipientField } from './RecipientField.tsx';
+import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 
 type Values = { to_userid: string; amount: string };
 
@@ -50,82 +51,85 @@ export function TransferForm() {
   };
 
   return (
-    <TxFlowView
-      flow={flow}
-      form={form}
-      testId="transfer"
-      result={{
-        successTitle: t('transfer.success'),
-        details: (r) => [
-          { label: t('recipient.label'), value: r.to_userid, testId: 'transfer-result-to' },
-          moneyDetail(t('common:money.amount'), r.amount, r.asset, 'transfer-result-amount'),
-          moneyDetail(t('common:money.fee'), r.fee, r.asset, 'transfer-result-fee'),
-          moneyDetail(t('balanceAfter'), r.balance_after, r.asset, 'transfer-result-balance'),
-          { label: t('reference'), value: r.id, testId: 'transfer-result-id' },
-        ],
-        againLabel: t('transfer.again'),
-        failedTitle: t('transfer.failed'),
-        backLabel: t('backToEdit'),
-        link: (
-          <Link to={historyPath({ view: 'movements' })} data-testid="transfer-history-link">
-            {t('viewHistory')}
-          </Link>
-        ),
-        linkOnError: true,
-      }}
-      summary={
-        <p>
-          {t('transfer.confirmText', { to: form.getFieldValue('to_userid') ?? '' })}{' '}
-          <Money value={formatAmount(total, decimals)} asset={from.asset} />
-        </p>
-      }
-    >
-      <TxForm form={form} onFinish={onFinish} testId="transfer" submitLabel={t('transfer.submit')}>
-        <RecipientField form={form} kind="transfer" testId="transfer-to" />
-        {wallets.length > 1 ? (
-          <Form.Item label={t('fromWallet')}>
-            <FilterChips
-              options={wallets.map((w) => ({ key: w.wallet, label: t(`common:wallets.${w.wallet}`) }))}
-              value={from.wallet}
-              onChange={setPicked}
-              label={t('fromWallet')}
-              testId="transfer-wallet"
-            />
-          </Form.Item>
-        ) : (
-          <Form.Item label={t('fromWallet')}>
-            <span data-testid="transfer-wallet" data-value={from.wallet}>
-              {t(`common:wallets.${from.wallet}`)}
-            </span>
-          </Form.Item>
-        )}
-        <AmountField
-          form={form}
-          testId="transfer"
-          label={t('common:money.amount')}
-          limits={{
-            decimals,
-            asset: from.asset,
-            min: min_amount,
-            max: max_amount,
-            available: from.available,
-          }}
-          allLabel={t('all')}
-        />
-      </TxForm>
-      <List header={t('preview')} data-testid="transfer-preview">
-        <List.Item extra={`${fee_percent}%`}>{t('feeRate')}</List.Item>
-        <List.Item
-          extra={<Money value={formatAmount(fee, decimals)} asset={from.asset} testId="transfer-fee" />}
-        >
-          {t('common:money.fee')}
-        </List.Item>
-        <List.Item
-          extra={<Money value={formatAmount(total, decimals)} asset={from.asset} testId="transfer-total" />}
-        >
-          {t('transfer.totalDebited')}
-        </List.Item>
-      </List>
-    </TxFlowView>
+    <>
+      <SecurityHoldBanner />
+      <TxFlowView
+        flow={flow}
+        form={form}
+        testId="transfer"
+        result={{
+          successTitle: t('transfer.success'),
+          details: (r) => [
+            { label: t('recipient.label'), value: r.to_userid, testId: 'transfer-result-to' },
+            moneyDetail(t('common:money.amount'), r.amount, r.asset, 'transfer-result-amount'),
+            moneyDetail(t('common:money.fee'), r.fee, r.asset, 'transfer-result-fee'),
+            moneyDetail(t('balanceAfter'), r.balance_after, r.asset, 'transfer-result-balance'),
+            { label: t('reference'), value: r.id, testId: 'transfer-result-id' },
+          ],
+          againLabel: t('transfer.again'),
+          failedTitle: t('transfer.failed'),
+          backLabel: t('backToEdit'),
+          link: (
+            <Link to={historyPath({ view: 'movements' })} data-testid="transfer-history-link">
+              {t('viewHistory')}
+            </Link>
+          ),
+          linkOnError: true,
+        }}
+        summary={
+          <p>
+            {t('transfer.confirmText', { to: form.getFieldValue('to_userid') ?? '' })}{' '}
+            <Money value={formatAmount(total, decimals)} asset={from.asset} />
+          </p>
+        }
+      >
+        <TxForm form={form} onFinish={onFinish} testId="transfer" submitLabel={t('transfer.submit')}>
+          <RecipientField form={form} kind="transfer" testId="transfer-to" />
+          {wallets.length > 1 ? (
+            <Form.Item label={t('fromWallet')}>
+              <FilterChips
+                options={wallets.map((w) => ({ key: w.wallet, label: t(`common:wallets.${w.wallet}`) }))}
+                value={from.wallet}
+                onChange={setPicked}
+                label={t('fromWallet')}
+                testId="transfer-wallet"
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item label={t('fromWallet')}>
+              <span data-testid="transfer-wallet" data-value={from.wallet}>
+                {t(`common:wallets.${from.wallet}`)}
+              </span>
+            </Form.Item>
+          )}
+          <AmountField
+            form={form}
+            testId="transfer"
+            label={t('common:money.amount')}
+            limits={{
+              decimals,
+              asset: from.asset,
+              min: min_amount,
+              max: max_amount,
+              available: from.available,
+            }}
+            allLabel={t('all')}
+          />
+        </TxForm>
+        <List header={t('preview')} data-testid="transfer-preview">
+          <List.Item extra={`${fee_percent}%`}>{t('feeRate')}</List.Item>
+          <List.Item
+            extra={<Money value={formatAmount(fee, decimals)} asset={from.asset} testId="transfer-fee" />}
+          >
+            {t('common:money.fee')}
+          </List.Item>
+          <List.Item
+            extra={<Money value={formatAmount(total, decimals)} asset={from.asset} testId="transfer-total" />}
+          >
+            {t('transfer.totalDebited')}
+          </List.Item>
+        </List>
+      </TxFlowView>
+    </>
   );
 }

@@ -4,15 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterChips } from '../../../components/FilterChips.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
+import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { showToast } from '../../../lib/feedback.ts';
+import { securityStateKeys } from '../../../lib/security-state.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import { addressTypesQuery, bindAddress, boundAddressQuery, withdrawKeys } from '../api.ts';
 
-type Values = { address: string };
+type Values = { address: string; password?: string };
 
 function BindForm() {
   const { t } = useTranslation('withdraw');
@@ -20,12 +23,18 @@ function BindForm() {
   const queryClient = useQueryClient();
   const types = useQuery(addressTypesQuery);
   const [picked, setPicked] = useState<string | undefined>();
+  // Binding again after customer service unbound an address is a change: the server asks for the login password.
+  const [askPassword, setAskPassword] = useState(false);
   const flow = useTxSubmit({
     onSuccess: () => {
       showToast(t('address.bound'));
       void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
+      void queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
     },
-    onError: (error) => showFieldErrors(form, error),
+    onError: (error) => {
+      if (error instanceof ApiError && error.fieldError('password')) setAskPassword(true);
+      showFieldErrors(form, error);
+    },
   });
 
   if (types.isPending) return <LoadingBlock testId="address-types-loading" />;
@@ -38,9 +47,11 @@ function BindForm() {
 
   const onFinish = (v: Values) => {
     const request = { address: v.address.trim(), address_type: type.code };
+    const password = askPassword && v.password ? { password: v.password } : {};
     flow.review(request, (secrets) =>
       bindAddress({
         ...request,
+        ...password,
         tx_password: secrets.tx_password,
         ...(secrets.totp ? { totp: secrets.totp } : {}),
       }),
@@ -49,6 +60,7 @@ function BindForm() {
 
   return (
     <>
+      <SecurityHoldBanner />
       <NoticeBar content={t('address.onceWarning')} color="alert" wrap data-testid="address-once-warning" />
       {refusal ? (
         <p className="field-error page-section" role="alert" data-testid="address-error">
@@ -92,6 +104,21 @@ function BindForm() {
             autoComplete="off"
           />
         </Form.Item>
+        {askPassword ? (
+          <Form.Item
+            name="password"
+            label={t('address.password')}
+            description={<span className="field-hint">{t('address.passwordWhy')}</span>}
+            rules={[{ required: true, message: t('address.passwordRequired') }]}
+          >
+            <Input
+              id="address-password"
+              data-testid="address-password"
+              type="password"
+              autoComplete="current-password"
+            />
+          </Form.Item>
+        ) : null}
       </Form>
       <TxPasswordSheet
         {...flow.sheet}

@@ -2,6 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
+import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 import { WithdrawalList } from '../components/WithdrawalList.tsx';
 import { WithdrawForm } from '../components/WithdrawForm.tsx';
 
@@ -17,6 +18,7 @@ export default function WithdrawPage() {
         <Tabs.Tab key="form" title={<span data-testid="withdraw-tab-form">{t('tabs.form')}</span>} />
         <Tabs.Tab key="list" title={<span data-testid="withdraw-tab-list">{t('tabs.list')}</span>} />
       </Tabs>
+      {tab === 'form' ? <SecurityHoldBanner /> : null}
       {tab === 'form' ? <WithdrawForm onShowList={() => show('list')} /> : <WithdrawalList />}
     </PageLayout>
   );

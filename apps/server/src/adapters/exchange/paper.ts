@@ -1108,6 +1108,14 @@ export class PaperExchange implements ExchangeGateway {
   /** Starts afresh: open orders cancelled, every balance gone, the starting quote back; fills stay as records. */
   async reset(idempotencyKey: string, startBalance: bigint): Promise<number> {
     return inTransaction(this.d.db, async (tx) => {
+      // The account first: the reset row's foreign key takes a share lock on it, and two resets that each held
+      // that share lock and then asked for this one deadlocked.
+      const account = await tx
+        .selectFrom('trading_accounts')
+        .select('resets')
+        .where('id', '=', this.account.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const first = await tx
         .insertInto('trade_resets')
         .values({
@@ -1119,12 +1127,6 @@ export class PaperExchange implements ExchangeGateway {
         .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
         .returning('account_id')
         .executeTakeFirst();
-      const account = await tx
-        .selectFrom('trading_accounts')
-        .select('resets')
-        .where('id', '=', this.account.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
       if (!first) return account.resets;
       await tx
         .updateTable('trade_orders')

@@ -470,6 +470,43 @@ describe('demo trading', () => {
   });
 });
 
+describe('demo resets pressed at once', () => {
+  it('answers every one of several identical resets, on a new account and on a used one; the balance is the start', async () => {
+    for (const used of [false, true]) {
+      const m = await newMember(t);
+      if (used) {
+        await t.ok(
+          'Online/SaveOrder',
+          {
+            account: 'demo',
+            symbol: 'XRP/USDT',
+            side: 'buy',
+            type: 'market',
+            amount: '100',
+            idempotency_key: key(),
+          },
+          { token: m.token },
+        );
+      }
+      const same = key();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          t.call<{ resets: number }>(
+            'Trade/demoreset',
+            { idempotency_key: i < 3 ? same : key() },
+            { token: m.token },
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.http)).toEqual([200, 200, 200, 200, 200, 200]);
+      // The three with one key are one reset; the three others one each.
+      const b = await t.ok<Balance & { resets: number }>('Trade/demobalance', {}, { token: m.token });
+      expect(b.resets).toBe(4);
+      expect(b.balances.map((x) => [x.asset, x.free])).toEqual([['USDT', '10000']]);
+    }
+  });
+});
+
 describe('admin market settings and the ticker stream', () => {
   it('an admin narrows the markets; a member may not', async () => {
     const admin = await adminToken(t);

@@ -75,7 +75,8 @@ export function createTacs(deps: {
      * Checks a code and uses it up inside `tx`, so that a refused operation leaves the code unused.
      * Every try is counted BEFORE the check (an atomic `wrong_tries + 1 ... WHERE wrong_tries < 5`, outside `tx`, so it
      * sticks even when the operation rolls back): parallel guesses get at most 5 checks per code. A right code gives
-     * its try back. After the 5th wrong try the code is dead: a 429 asks for a new one, and the lockout is recorded.
+     * its try back. After the 5th wrong try the code is dead: a 422 `tac_locked` on the field asks for a new one (the form shows it
+     * where the code is typed), and the lockout is recorded.
      * `ip`: the caller's address, recorded with a lockout.
      */
     async consume(tx: Conn, purpose: string, address: string, code: string, field = 'tac', ip?: string) {
@@ -106,7 +107,7 @@ export function createTacs(deps: {
           .where('id', '=', latest.id)
           .executeTakeFirst();
         if (!row?.used_at && (row?.wrong_tries ?? 0) >= TAC_MAX_WRONG_TRIES)
-          throw new TooManyRequests(1, 'tac_locked');
+          throw fieldRefusal(422, field, 'tac_locked');
         throw fieldRefusal(422, field, 'tac_invalid');
       }
       if (!sameBytes(latest.code_hash, codeHash(purpose, destination, code))) {

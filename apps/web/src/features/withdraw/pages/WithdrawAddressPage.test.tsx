@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
-import { logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+import { inputOf, logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
+
+const type = (testId: string, value: string) => fireEvent.change(inputOf(testId), { target: { value } });
 
 beforeEach(async () => {
   await setLanguage('en-US');
@@ -27,5 +29,52 @@ describe('withdrawal address', () => {
       'The withdrawal address cannot be changed. Please contact customer service.',
     );
     expect(screen.queryByTestId('address-input')).toBeNull();
+  });
+
+  it('asks for the login password when binding again replaces an address, and sends it', async () => {
+    let tries = 0;
+    const api = scriptedApi({
+      'member/getcaddress': { bound: false, address: '', address_type: '', bound_at: '' },
+      'Member/withdrawAddressType': {
+        list: [{ code: 'USDT-TRC20', name: 'USDT (TRON, TRC-20)', asset: 'USDT' }],
+      },
+      'Member/totpstatus': { enabled: false },
+      'member/updatecaddress': (b: Record<string, unknown>) => {
+        tries += 1;
+        if (!b.password)
+          return new Refuse(422, 'Please enter your current login password to confirm this change', [
+            { field: 'password', message: 'Please enter your current login password to confirm this change' },
+          ]);
+        return {
+          bound: true,
+          address: String(b.address),
+          address_type: 'USDT-TRC20',
+          bound_at: '2030-01-01T00:00:00Z',
+        };
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/personal/WithdrawAdress');
+    await screen.findByTestId('address-form');
+    expect(screen.queryByTestId('address-password')).toBeNull();
+    type('address-input', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    fireEvent.click(screen.getByTestId('address-submit'));
+    await screen.findByTestId('address-sheet-password');
+    type('address-sheet-password', '123456');
+    fireEvent.click(screen.getByTestId('address-sheet-confirm'));
+    await screen.findByTestId('address-password');
+    expect(tries).toBe(1);
+
+    type('address-password', 'secret123');
+    fireEvent.click(screen.getByTestId('address-submit'));
+    await screen.findByTestId('address-sheet-password');
+    type('address-sheet-password', '123456');
+    fireEvent.click(screen.getByTestId('address-sheet-confirm'));
+    await waitFor(() => expect(tries).toBe(2));
+    expect(api.bodiesOf('member/updatecaddress')[1]).toMatchObject({
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      password: 'secret123',
+      tx_password: '123456',
+    });
   });
 });

@@ -382,6 +382,26 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     auth: true,
     admin: true,
   },
+  '/pages/admin/adjustments': {
+    load: () => import('../features/admin/pages/AdminAdjustmentsPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/admins': {
+    load: () => import('../features/admin/pages/AdminAdminsPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/audit': {
+    load: () => import('../features/admin/pages/AdminAuditPage.tsx'),
+    auth: true,
+    admin: true,
+  },
+  '/pages/admin/enrol': {
+    load: () => import('../features/admin/pages/AdminEnrolPage.tsx'),
+    auth: true,
+    admin: true,
+  },
   '/pages/admin/security': {
     load: () => import('../features/security/pages/AdminSecurityEventsPage.tsx'),
     auth: true,

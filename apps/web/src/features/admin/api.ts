@@ -54,8 +54,19 @@ export const wdTotalsQuery = (filter: WdFilter) =>
     select: (d) => ({ count: d.total, amount: d.total_amount, fee: d.total_fee }),
   });
 
-export function decideWithdrawal(id: string, action: 'approve' | 'reject' | 'retry', reason?: string) {
-  return apiEnvelope(adminApproveWd, { id, action, ...(reason ? { reason } : {}) });
+/** `totp`: the step-up code when the admin's two-factor is on. */
+export function decideWithdrawal(
+  id: string,
+  action: 'approve' | 'reject' | 'retry',
+  reason?: string,
+  totp?: string,
+) {
+  return apiEnvelope(adminApproveWd, {
+    id,
+    action,
+    ...(reason ? { reason } : {}),
+    ...(totp ? { totp } : {}),
+  });
 }
 
 export function adjustBalance(input: RequestOf<typeof adminAdjustBalance>) {

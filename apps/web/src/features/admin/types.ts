@@ -8,11 +8,11 @@ import type {
   campaignSchema,
   jobRunSchema,
   ledgerHealthSchema,
-  withdrawalSchema,
+  adminWithdrawalSchema,
 } from '@mp/contract';
 import type { z } from 'zod';
 
-export type AdminWithdrawal = z.infer<typeof withdrawalSchema>;
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export type AirdropCampaign = z.infer<typeof campaignSchema>;
 export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
 export type Dashboard = ResponseOf<typeof adminDashboard>;

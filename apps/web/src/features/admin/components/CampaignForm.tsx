@@ -12,6 +12,7 @@ import { useSubmissionKey } from '../../../lib/submissionKey.ts';
 import { amountRule, issueText, showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { adminKeys, createCampaign } from '../api.ts';
 import { ConfirmPopup } from './ConfirmPopup.tsx';
+import { useStepUp } from '../stepUp.tsx';
 
 type Values = { name: string; amount_each: string; userids?: string };
 type Audience = 'list' | 'all';
@@ -31,6 +32,7 @@ export function splitUserids(text: string): string[] {
 /** Starts an airdrop campaign from the airdrop pool: the same amount to each listed member, or to every member. */
 export function CampaignForm() {
   const { t } = useTranslation('admin');
+  const stepUp = useStepUp();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const keys = useSubmissionKey();
@@ -53,11 +55,18 @@ export function CampaignForm() {
 
   const send = async () => {
     if (!pending) return;
+    // Step-up: a fresh authenticator code when the admin's two-factor is on (not part of the idempotent request).
+    const totp = await stepUp();
+    if (totp === null) return;
     setBusy(true);
     try {
       // Confirming the same campaign again (after a timeout or refusal) keeps its key: one job at most.
       const { request } = pending;
-      const { msg } = await createCampaign({ ...request, idempotency_key: keys.keyFor(request) });
+      const { msg } = await createCampaign({
+        ...request,
+        idempotency_key: keys.keyFor(request),
+        ...(totp ? { totp } : {}),
+      });
       keys.settled();
       showToast(msg);
       setPending(null);

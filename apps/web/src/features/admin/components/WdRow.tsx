@@ -49,11 +49,21 @@ export function WdRow({ w, busy, onApprove, onReject, onRetry }: Props) {
           ) : null}
         </>
       ) : (
-        <DecisionButtons
-          busy={busy}
-          yes={{ label: t('wd.approve'), onClick: () => onApprove(w), testId: `wd-approve-${w.id}` }}
-          no={{ label: t('wd.reject'), onClick: () => onReject(w), testId: `wd-reject-${w.id}` }}
-        />
+        <>
+          {w.awaiting_second_approval ? (
+            <p className="field-hint" data-testid={`${id}-first-approval`}>
+              {t('admins.waitingSecond', {
+                by: w.first_approved_by,
+                at: formatDateTime(w.first_approved_at),
+              })}
+            </p>
+          ) : null}
+          <DecisionButtons
+            busy={busy}
+            yes={{ label: t('wd.approve'), onClick: () => onApprove(w), testId: `wd-approve-${w.id}` }}
+            no={{ label: t('wd.reject'), onClick: () => onReject(w), testId: `wd-reject-${w.id}` }}
+          />
+        </>
       )}
     </WithdrawalRecord>
   );

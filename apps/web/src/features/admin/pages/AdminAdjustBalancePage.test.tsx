@@ -14,6 +14,7 @@ function adjusted(b: Record<string, unknown>) {
     asset: String(b.asset),
     amount: String(b.amount),
     balance_after: '765.5',
+    state: 'posted',
   };
 }
 

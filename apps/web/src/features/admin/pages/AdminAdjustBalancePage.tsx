@@ -11,6 +11,7 @@ import { useSubmissionKey } from '../../../lib/submissionKey.ts';
 import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { adjustBalance } from '../api.ts';
 import { ConfirmPopup } from '../components/ConfirmPopup.tsx';
+import { useStepUp } from '../stepUp.tsx';
 import { defaultAssetOf, type WalletAsset, WalletAssetPicker } from '../components/WalletAssetPicker.tsx';
 import { parseSignedAmount } from '../signedAmount.ts';
 
@@ -23,6 +24,7 @@ const shape = adminAdjustBalance.request.shape;
 /** A manual credit (positive) or debit (negative) of a member's wallet, against the platform's adjustments account. */
 export default function AdminAdjustBalancePage() {
   const { t } = useTranslation('admin');
+  const stepUp = useStepUp();
   const [form] = Form.useForm<Values>();
   const keys = useSubmissionKey();
   const [target, setTarget] = useState<WalletAsset>({ wallet: 'funds', asset: defaultAssetOf('funds') });
@@ -39,10 +41,17 @@ export default function AdminAdjustBalancePage() {
 
   const send = async () => {
     if (!pending) return;
+    // Step-up: a fresh authenticator code when the admin's two-factor is on (not part of the idempotent request).
+    const totp = await stepUp();
+    if (totp === null) return;
     setBusy(true);
     try {
       // The same request confirmed again (after a timeout or refusal) keeps its key: applied at most once.
-      const { data, msg } = await adjustBalance({ ...pending, idempotency_key: keys.keyFor(pending) });
+      const { data, msg } = await adjustBalance({
+        ...pending,
+        idempotency_key: keys.keyFor(pending),
+        ...(totp ? { totp } : {}),
+      });
       keys.settled();
       showToast(msg);
       setDone(data);

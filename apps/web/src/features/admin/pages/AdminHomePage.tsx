@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
+import { menuShows } from '../adminMenu.ts';
 import { DashboardPanel } from '../components/DashboardPanel.tsx';
+import { myRoleQuery } from '../security-api.ts';
 import '../admin.css';
 
 const ENTRIES = [
@@ -12,6 +16,7 @@ const ENTRIES = [
   '/pages/admin/search',
   '/pages/admin/plan',
   '/pages/admin/adjust',
+  '/pages/admin/adjustments',
   '/pages/admin/ledger',
   '/pages/admin/rate',
   '/pages/admin/airdrop',
@@ -27,17 +32,25 @@ const ENTRIES = [
   '/pages/admin/copy',
   '/pages/admin/chain',
   '/pages/admin/shop',
+  '/pages/admin/admins',
+  '/pages/admin/audit',
 ];
 
 /** The admin area's home: today's figures, then an entry to each admin page. */
 export default function AdminHomePage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
+  const role = useQuery(myRoleQuery());
+  const enrol = role.data?.totp_enrolment_required ?? false;
+  // Outside demo mode an admin without two-factor can do nothing until it is set up.
+  useEffect(() => {
+    if (enrol) navigate('/pages/admin/enrol', { replace: true });
+  }, [enrol, navigate]);
   return (
     <PageLayout title={t('routes:/pages/admin/admin')} testId="admin-home-page">
-      <DashboardPanel />
+      {enrol ? null : <DashboardPanel />}
       <List header={t('dashboard.menu')}>
-        {ENTRIES.map((path) => {
+        {ENTRIES.filter((path) => menuShows(path, role.data?.role)).map((path) => {
           const key = path.split('/').pop() ?? path;
           return (
             <List.Item key={path} onClick={() => navigate(path)} data-testid={`admin-menu-${key}`}>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { confirmDialogWith, inputOf, logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
-type Row = Record<string, string>;
+type Row = Record<string, string | boolean>;
 
 function withdrawal(id: string, status = 'pending', reason = '', payout: Record<string, string> = {}): Row {
   return {
@@ -25,6 +25,9 @@ function withdrawal(id: string, status = 'pending', reason = '', payout: Record<
     tx_hash: '',
     explorer_url: '',
     payout_error: '',
+    awaiting_second_approval: false,
+    first_approved_by: '',
+    first_approved_at: '',
     ...payout,
   };
 }

@@ -21,6 +21,7 @@ import {
   wdTotalsQuery,
 } from '../api.ts';
 import { WdRow } from '../components/WdRow.tsx';
+import { useStepUp } from '../stepUp.tsx';
 import type { AdminWithdrawal } from '../types.ts';
 
 type StatusKey = 'all' | WdStatus;
@@ -43,11 +44,14 @@ export default function AdminWithdrawalsPage() {
     ...(to ? { to } : {}),
   };
   const totals = useQuery(wdTotalsQuery(filter));
+  const stepUp = useStepUp();
 
   const decide = async (id: string, action: 'approve' | 'reject' | 'retry', reason?: string) => {
+    const totp = await stepUp();
+    if (totp === null) return;
     setBusy(true);
     try {
-      const { msg } = await decideWithdrawal(id, action, reason);
+      const { msg } = await decideWithdrawal(id, action, reason, totp);
       showToast(msg);
       setRejecting(null);
     } catch {

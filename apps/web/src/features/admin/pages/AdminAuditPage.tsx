@@ -1,0 +1,82 @@
+import { Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../../components/PageLayout.tsx';
+import { EmptyBlock } from '../../../components/PageStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useDebounced } from '../../../lib/useDebounced.ts';
+import { type AuditFilter, fetchAudit, securityKeys } from '../security-api.ts';
+import '../admin.css';
+
+/** The audit log: who did what to what and when, filtered by actor, action, target and dates, newest first. */
+export default function AdminAuditPage() {
+  const { t } = useTranslation('admin');
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState('');
+  const [target, setTarget] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const typed = useDebounced(JSON.stringify([actor.trim(), action.trim(), target.trim()]), 400);
+  const [a, b, c] = JSON.parse(typed) as [string, string, string];
+  const filter: AuditFilter = {
+    ...(a ? { actor: a } : {}),
+    ...(b ? { action: b } : {}),
+    ...(c ? { target: c } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const text = (id: string, label: string, value: string, set: (v: string) => void) => (
+    <Input data-testid={id} aria-label={label} placeholder={label} value={value} onChange={set} clearable />
+  );
+  return (
+    <PageLayout title={t('routes:/pages/admin/audit')} testId="admin-audit-page">
+      <div className="admin-filters">
+        {text('audit-actor', t('audit.actor'), actor, setActor)}
+        {text('audit-action', t('audit.action'), action, setAction)}
+        {text('audit-target', t('audit.target'), target, setTarget)}
+        <div className="date-range">
+          <label htmlFor="audit-from">
+            {t('audit.from')}
+            <input
+              id="audit-from"
+              data-testid="audit-from"
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </label>
+          <label htmlFor="audit-to">
+            {t('audit.to')}
+            <input
+              id="audit-to"
+              data-testid="audit-to"
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </label>
+        </div>
+      </div>
+      <PagedList
+        key={JSON.stringify(filter)}
+        queryKey={securityKeys.audit(filter)}
+        fetchPage={(page, pagesize) => fetchAudit(filter, page, pagesize)}
+        itemKey={(e) => e.id}
+        renderItem={(e) => (
+          <article className="audit-row" data-testid={`audit-row-${e.id}`}>
+            <p>
+              <strong data-testid={`audit-action-${e.id}`}>{e.action}</strong> · {e.target}
+            </p>
+            <p className="field-hint">
+              {t('audit.by', { actor: e.actor || t('audit.system'), at: formatDateTime(e.created_at) })}
+            </p>
+            {e.details !== '{}' ? <code className="audit-details">{e.details}</code> : null}
+          </article>
+        )}
+        empty={<EmptyBlock text={t('audit.empty')} testId="audit-empty" />}
+        testId="audit-list"
+      />
+    </PageLayout>
+  );
+}

@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { formInt, numericId, optionalNumericId, optionalText, secret, text } from './call.ts';
+import {
+  formInt,
+  numericId,
+  optionalNumericId,
+  optionalRawText,
+  optionalSecret,
+  optionalText,
+  secret,
+  text,
+} from './call.ts';
 
 const messageOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? 'ok' : r.error?.issues[0]?.message;
 
 describe('form field helpers', () => {
   it('refuse control characters in text, keeping tabs and line breaks', () => {
-    for (const field of [text(50), optionalText(50), secret()]) {
+    for (const field of [text(50), optionalText(50), secret(), optionalSecret(), optionalRawText(50)]) {
       expect(messageOf(field.safeParse('a\u0000b'))).toBe('field_control_chars');
       expect(messageOf(field.safeParse('a\u0007b'))).toBe('field_control_chars');
       expect(messageOf(field.safeParse('a\u007fb'))).toBe('field_control_chars');
       expect(messageOf(field.safeParse('line one\nline two\r\n\tend'))).toBe('ok');
       expect(messageOf(field.safeParse('中文 Malay émoji 🙂'))).toBe('ok');
     }
+  });
+
+  it('keep an empty optional secret or raw text as sent', () => {
+    expect(optionalSecret().parse('')).toBe('');
+    expect(optionalRawText(20).parse('')).toBe('');
+    expect(optionalRawText(20).parse(12)).toBe('12');
   });
 
   it('take integers as decimal digits only', () => {

@@ -97,6 +97,17 @@ export const secret = () =>
     .max(128, 'field_too_long')
     .regex(NO_CONTROL_CHARS, 'field_control_chars');
 
+/** A secret that may be left out or sent empty (asked for only in some cases). */
+export const optionalSecret = () =>
+  z.string().max(128, 'field_too_long').regex(NO_CONTROL_CHARS, 'field_control_chars').optional();
+
+/** Optional text where '' means something (e.g. "remove"): kept as sent, not trimmed to nothing. */
+export const optionalRawText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string().max(max, 'field_too_long').regex(NO_CONTROL_CHARS, 'field_control_chars').optional(),
+  );
+
 export const formBool = () =>
   z.preprocess((v) => {
     if (typeof v === 'boolean') return v;

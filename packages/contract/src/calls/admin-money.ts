@@ -151,7 +151,7 @@ export const totpDisable = defineCall({
     'Turns two-factor off with a current code, the transaction password and the login password; money is held for a while',
   request: z.object({
     totp: text(8),
-    tx_password: z.string().min(1, 'field_required'),
+    tx_password: secret(),
     password: secret(),
   }),
   response: z.object({ enabled: z.boolean() }),

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { defineCall, empty, formBool, formInt, oneOf, optionalText, pagingFields, text } from '../call.ts';
+import {
+  defineCall,
+  empty,
+  formBool,
+  formInt,
+  oneOf,
+  optionalRawText,
+  optionalText,
+  pagingFields,
+  text,
+} from '../call.ts';
 import { pagedSchema } from '../envelope.ts';
 import {
   CONTENT_KINDS,
@@ -337,8 +347,8 @@ export const adminNewsSave = defineCall({
     sort_order: formInt(-1_000_000, 1_000_000).optional(),
     link: optionalText(500),
     /** An upload id (Admin/upload), '' to remove. */
-    image_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(20).optional()),
-    media_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(20).optional()),
+    image_id: optionalRawText(20),
+    media_id: optionalRawText(20),
   }),
   response: z.object({ id: z.number() }),
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineCall, empty, oneOf, optionalText, pagingFields, secret, text } from '../call.ts';
+import {
+  defineCall,
+  empty,
+  oneOf,
+  optionalSecret,
+  optionalText,
+  pagingFields,
+  secret,
+  text,
+} from '../call.ts';
 import { LANGUAGES, RANKS, TAC_PURPOSES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 
@@ -47,7 +56,7 @@ export const updateProfile = defineCall({
     email: optionalText(254),
     mobile: optionalText(20),
     tel_prefix: optionalText(6),
-    password: z.string().max(128, 'field_too_long').optional(),
+    password: optionalSecret(),
     tac: optionalText(12),
     new_tac: optionalText(12),
     totp: optionalText(8),

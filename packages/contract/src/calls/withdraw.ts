@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineCall, empty, oneOf, optionalText, pagingFields, secret, text } from '../call.ts';
+import {
+  defineCall,
+  empty,
+  oneOf,
+  optionalSecret,
+  optionalText,
+  pagingFields,
+  secret,
+  text,
+} from '../call.ts';
 import { ADDRESS_TYPES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 import { amountField, idempotencyKey } from './transfer.ts';
@@ -61,7 +70,7 @@ export const updateCAddress = defineCall({
     address_type: oneOf(ADDRESS_TYPES),
     tx_password: secret(),
     totp: optionalText(8),
-    password: z.string().max(128, 'field_too_long').optional(),
+    password: optionalSecret(),
   }),
   response: boundAddressSchema,
 });

@@ -167,6 +167,19 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     expect(await phone.getByTestId('mining-kyc-banner').count()).toBe(0);
     // The minimum order (1) first: one unit at full price.
     expect(await moneyValue(phone.getByTestId('mining-pay-amount'))).toBe(pkg.unit_price);
+    // Before paying, the whole term: 1.50 USDT of output less 0.30 of fees, 1.20 back for 10 (the issue's example).
+    await expect.poll(() => moneyValue(phone.getByTestId('mining-economics-net'))).toBe('1.2');
+    expect(await moneyValue(phone.getByTestId('mining-economics-output'))).toBe('1.5');
+    expect(await moneyValue(phone.getByTestId('mining-economics-fees'))).toBe('0.3');
+    await expectText(
+      phone.getByTestId('mining-economics-warning'),
+      'Estimated to return less than you pay: about 1.20 USDT back for 10.00 USDT over 30 days',
+    );
+    await expectText(
+      phone.getByTestId('mining-economics-return'),
+      'About 12% of the price comes back over 30 days',
+    );
+    await expectText(phone.getByTestId('mining-economics-assumptions'), 'Based on BTC at 62,500.00 USDT');
 
     const stepper = phone.getByTestId('mining-quantity');
     for (let i = 1; i < QUANTITY; i++) await stepper.locator('.adm-stepper-plus').click();
@@ -178,6 +191,15 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     await expect.poll(() => moneyValue(phone.getByTestId('mining-pay-amount'))).toBe(decimal(pay));
     expect(await moneyValue(phone.getByTestId('mining-discount'))).toBe(decimal(discount));
     await expectText(phone.getByTestId('mining-pay-amount'), '27.00 USDT');
+    // Three units with the voucher: 3 x 1.20 = 3.60 back for the 27 paid.
+    await expect.poll(() => moneyValue(phone.getByTestId('mining-economics-price'))).toBe(decimal(pay));
+    expect(await moneyValue(phone.getByTestId('mining-economics-net'))).toBe('3.6');
+    await expectText(
+      phone.getByTestId('mining-economics-warning'),
+      'Estimated to return less than you pay: about 3.60 USDT back for 27.00 USDT over 30 days',
+    );
+    await phone.getByTestId('mining-economics').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'mining-purchase-economics');
     await phone.getByTestId('mining-wallet-funds').click();
     await phone.getByTestId('mining-agree').click();
     await screenshot(phone, 'mining-purchase-form');
@@ -185,6 +207,7 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
 
     await fill(phone, 'mining-sheet-password', DEMO.txPassword);
     await expectText(phone.getByTestId('mining-sheet-summary'), '27.00 USDT');
+    await expectText(phone.getByTestId('mining-sheet-warning'), 'about 3.60 USDT back for 27.00 USDT');
     await phone.getByTestId('mining-sheet-confirm').click();
 
     const result = phone.getByTestId('mining-result');
@@ -242,6 +265,19 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     expect(await moneyValue(phone.getByTestId(`${day}-amount`))).toBe(decimal(daily));
     await expectText(phone.getByTestId(`${day}-amount`), '0.12 USDT');
     await screenshot(phone, 'mining-income-by-day');
+
+    // The order beside what was paid: one day's output and fees so far, the rest of the estimate still to come.
+    await go(phone, '#/pages/Mining/orders');
+    const card = phone.locator('article[data-testid^="mining-order-M"]').first();
+    await card.waitFor();
+    const id = await card.getAttribute('data-testid');
+    expect(await moneyValue(phone.getByTestId(`${id}-output-so-far`))).toBe('0.15');
+    expect(await moneyValue(phone.getByTestId(`${id}-fees-so-far`))).toBe('0.03');
+    expect(await moneyValue(phone.getByTestId(`${id}-net-so-far`))).toBe(decimal(daily));
+    // 29 days to come: 29 x 0.12 = 3.48.
+    expect(await moneyValue(phone.getByTestId(`${id}-to-come`))).toBe('3.48');
+    await phone.getByTestId(`${id}-economics`).scrollIntoViewIfNeeded();
+    await screenshot(phone, 'mining-orders-economics');
     await phone.context().close();
   });
 });

@@ -47,7 +47,7 @@ const MEMBERS: Seed[] = [
 const BTC_ASSUMPTIONS = {
   coin_price: '62500',
   output_per_unit: '0.0000008',
-  note: 'BTC at 62,500 USDT and the network difficulty of that date; more difficulty or a lower price means less output.',
+  note: 'At the network difficulty of that date: output per TH/s falls as the difficulty rises.',
 };
 const MINING_PACKAGES = [
   {
@@ -80,7 +80,7 @@ const MINING_PACKAGES = [
     fee: '0.002',
     coin_price: '80',
     output_per_unit: '0.000325',
-    note: 'LTC at 80 USDT and the network difficulty of that date; more difficulty or a lower price means less output.',
+    note: 'At the network difficulty of that date: output per MH/s falls as the difficulty rises.',
   },
 ];
 

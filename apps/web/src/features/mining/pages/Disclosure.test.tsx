@@ -153,7 +153,7 @@ describe("a member's orders", () => {
     expect(screen.getByTestId(`${id}-net-so-far`).textContent).toBe('1.20 USDT');
     expect(screen.getByTestId(`${id}-to-come`).textContent).toBe('2.40 USDT');
     expect(screen.getByTestId(`${id}-to-come-detail`).textContent).toContain(
-      '3.00 USDT output less 0.60 USDT fees',
+      'Still to come: 3.00 USDT of output less 0.60 USDT of fees.',
     );
     expect(screen.getByTestId(`${id}-economics`).textContent).toContain('Paid amount30.00 USDT');
   });

@@ -19,6 +19,7 @@ export function useStepUp(): () => Promise<string | null> {
       title: t('admins.stepUpTitle'),
       content: (
         <Input
+          id="stepup-totp"
           data-testid="stepup-totp"
           aria-label={t('admins.stepUpCode')}
           placeholder={t('admins.stepUpCode')}

@@ -49,6 +49,7 @@ export default function AdminAdminsPage() {
     <PageLayout title={t('routes:/pages/admin/admins')} testId="admin-admins-page">
       <section className="admin-form" data-testid="admins-form">
         <Input
+          id="admins-userid"
           data-testid="admins-userid"
           aria-label={t('admins.userid')}
           placeholder={t('admins.userid')}

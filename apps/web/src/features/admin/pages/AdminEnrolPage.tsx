@@ -62,6 +62,7 @@ export default function AdminEnrolPage() {
             {t('admins.enrolKey')} <code data-testid="enrol-secret">{s.secret}</code>
           </p>
           <Input
+            id="enrol-code"
             data-testid="enrol-code"
             aria-label={t('admins.stepUpCode')}
             placeholder={t('admins.stepUpCode')}
@@ -71,6 +72,7 @@ export default function AdminEnrolPage() {
             onChange={setCode}
           />
           <Input
+            id="enrol-password"
             data-testid="enrol-password"
             aria-label={t('admins.loginPassword')}
             placeholder={t('admins.loginPassword')}

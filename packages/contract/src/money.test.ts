@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feeCeil, formatAmount, MAX_MINOR, parseAmount } from './money.ts';
+import { feeCeil, formatAmount, MAX_MINOR, MAX_WIRE_MINOR, parseAmount } from './money.ts';
 
 describe('money', () => {
   it('parses decimal strings exactly into minor units', () => {
@@ -31,6 +31,11 @@ describe('money', () => {
       expect(parseAmount(big, 6)).toEqual({ ok: false, reason: 'too_large' });
     }
     expect(MAX_MINOR * 9000n < 2n ** 63n - 1n).toBe(true);
+    // Figures read back (totals, an exchange's prices) take the wider bound.
+    expect(parseAmount('123456789012345.123456', 6, MAX_WIRE_MINOR)).toEqual({
+      ok: true,
+      value: 123456789012345123456n,
+    });
   });
 
   it('formats and parses back to the same value (property)', () => {

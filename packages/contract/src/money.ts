@@ -17,8 +17,14 @@ export type ParseAmountResult =
  */
 export const MAX_MINOR = 10n ** 15n;
 
-/** Parses a non-negative decimal string exactly into minor units. */
-export function parseAmount(text: string, decimals: number): ParseAmountResult {
+/**
+ * The bound for figures read back rather than typed into a request (balances and totals from the server, an
+ * exchange's fills and prices at 12 decimals): sums may pass one request's cap, and nothing is stored from them.
+ */
+export const MAX_WIRE_MINOR = 10n ** 24n;
+
+/** Parses a non-negative decimal string exactly into minor units, refusing more than `max` (a request's cap). */
+export function parseAmount(text: string, decimals: number, max: Minor = MAX_MINOR): ParseAmountResult {
   const trimmed = text.trim();
   const m = DECIMAL_RE.exec(trimmed);
   if (!m) return { ok: false, reason: 'format' };
@@ -26,7 +32,7 @@ export function parseAmount(text: string, decimals: number): ParseAmountResult {
   const frac = (m[2] ?? '').replace(/0+$/, '');
   if (frac.length > decimals) return { ok: false, reason: 'decimals' };
   const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
-  if (value > MAX_MINOR) return { ok: false, reason: 'too_large' };
+  if (value > max) return { ok: false, reason: 'too_large' };
   return { ok: true, value };
 }
 

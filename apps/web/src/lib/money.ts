@@ -1,4 +1,4 @@
-import { ASSETS, formatAmount, parseAmount } from '@mp/contract/web';
+import { ASSETS, formatAmount, MAX_WIRE_MINOR, parseAmount } from '@mp/contract/web';
 import type { Language, Minor, ParseAmountResult } from '@mp/contract';
 import { currentLanguage } from './i18n.ts';
 
@@ -23,7 +23,8 @@ export function toMinor(text: string, decimals: number): Minor | null {
   const m = SIGNED_RE.exec(text.trim());
   if (!m) return null;
   // More decimals than the asset has is not an amount of that asset: no rounding in the client.
-  const parsed = parseAmount(m[2] ?? '', decimals);
+  // A figure from the server (a total may pass one request's cap), not what a member typed.
+  const parsed = parseAmount(m[2] ?? '', decimals, MAX_WIRE_MINOR);
   if (!parsed.ok) return null;
   return m[1] === '-' ? -parsed.value : parsed.value;
 }

@@ -1,4 +1,4 @@
-import { feeCeil, formatAmount, parseAmount } from '@mp/contract';
+import { feeCeil, formatAmount, MAX_WIRE_MINOR, parseAmount } from '@mp/contract';
 
 /**
  * The paper exchange's arithmetic, pure and in integers: amounts are bigints of 1e-8 of an asset (every paper asset,
@@ -24,7 +24,8 @@ const TEN_THOUSAND_QUOTE = 10_000n * UNIT;
 export const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 export function parseDecimal(text: string, decimals: number): bigint | 'format' | 'decimals' {
-  const r = parseAmount(text, decimals);
+  // Exchange figures (fills, prices at 12 decimals) and paper amounts, not ledger amounts: the wider bound.
+  const r = parseAmount(text, decimals, MAX_WIRE_MINOR);
   if (!r.ok) return r.reason === 'decimals' ? 'decimals' : 'format';
   return r.value;
 }

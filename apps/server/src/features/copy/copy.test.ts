@@ -245,9 +245,14 @@ describe('mirroring and settlement', () => {
       engine.settle(inv.id, date, 'daily'),
       engine.settle(inv.id, date, 'daily'),
     ]);
-    // Both answers are the one settlement's.
-    expect(first).toEqual({ share: '10000000', fee: '0' });
-    expect(again).toEqual(first);
+    // Both answers are the one settlement's figures; only one of the two calls made it.
+    expect({ ...first, settledHere: undefined }).toEqual({
+      share: '10000000',
+      fee: '0',
+      settledHere: undefined,
+    });
+    expect({ ...again, settledHere: undefined }).toEqual({ ...first, settledHere: undefined });
+    expect([first?.settledHere, again?.settledHere].sort()).toEqual([false, true]);
     await engine.runDaily(date);
     d = await detail(s.follower.token, inv.id);
     expect(d.investment).toMatchObject({ value: '1090', high_water_mark: '1090', shared: '10' });
@@ -259,7 +264,11 @@ describe('mirroring and settlement', () => {
   it('-5% then +8% pays only above the high-water mark', async () => {
     const { s, inv } = await copying('ETH/USDT', '2000', '5');
     await setPrice('ETH/USDT', '1900');
-    expect(await engine.settle(inv.id, '2030-01-01', 'daily')).toEqual({ share: '0', fee: '0' });
+    expect(await engine.settle(inv.id, '2030-01-01', 'daily')).toEqual({
+      share: '0',
+      fee: '0',
+      settledHere: true,
+    });
     expect((await detail(s.follower.token, inv.id)).investment).toMatchObject({
       value: '950',
       high_water_mark: '1000',

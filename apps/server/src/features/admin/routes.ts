@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
 import { checkNewPassword } from '../members/signup.ts';
+import { recordSecurityEvent } from '../security/events.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { audit } from './audit.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
@@ -49,6 +50,14 @@ export function adminRoutes(deps: MoneyDeps, sessions: Sessions) {
           .where('id', '=', target.id)
           .execute();
         await audit(tx, ctx.member.id, 'member.set_password', target.userid, { reason });
+        // A password set for someone else holds their money like a reset: whoever asked for it waits 24 h too.
+        await recordSecurityEvent(tx, {
+          memberId: target.id,
+          kind: 'password_reset',
+          ip: ctx.ip,
+          at: deps.clock.now(),
+          details: { by: 'admin', admin: ctx.member.userid },
+        });
       });
       await sessions.revokeAll(target.id);
       return reply({}, 'saved');

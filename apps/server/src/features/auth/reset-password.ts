@@ -66,7 +66,7 @@ export async function resetPassword(
       .set({ password_hash: hash, updated_at: deps.clock.now() })
       .where('id', '=', member.id)
       .execute();
-    await recordSecurityEvent(tx, { memberId: member.id, kind: 'password_reset', ip });
+    await recordSecurityEvent(tx, { memberId: member.id, kind: 'password_reset', ip, at: deps.clock.now() });
   });
   await sessions.revokeAll(member.id);
 }

@@ -117,6 +117,7 @@ export function createTacs(deps: {
             kind: purpose === 'reset_password' ? 'lockout_reset_code' : 'lockout_tac',
             ip,
             until: new Date(latest.expires_at),
+            at: clock.now(),
             details: { purpose, tries: reserved.wrong_tries },
           });
         }

@@ -229,6 +229,60 @@ describe('money is held for 24 hours after a security change', () => {
     expect(await t.ok('Member/securitystate', {}, { token: m.token })).toMatchObject({ hold_until: '' });
   });
 
+  it('a password an admin sets holds money too; goods (the shop, stock sent or shipped) are held like money', async () => {
+    const m = await newMember(t);
+    const friend = await newMember(t);
+    await fund(t, admin, m.userid, '100');
+    const at = t.clock.now();
+    await t.ok(
+      'Admin/setmemberpassword',
+      { userid: m.userid, password: 'Fresh-pass-123', reason: 'member called the help desk' },
+      { token: admin },
+    );
+    const login = await t.ok<{ token: string }>('Logon/login', {
+      username: m.userid,
+      password: 'Fresh-pass-123',
+    });
+    const held = { status: 0, code: 409, msg: expect.stringContaining(utc(new Date(at.getTime() + DAY))) };
+    expect((await transfer({ ...m, token: login.token }, friend)).body).toMatchObject(held);
+    const product = await t.ok<{ id: string }>(
+      'Admin/productsave',
+      {
+        name: `Held ${newKey('p').slice(-6)}`,
+        description: 'x',
+        price: '5',
+        asset: 'USDT',
+        stock: 5,
+        active: true,
+      },
+      { token: admin },
+    );
+    const buy = await t.call(
+      'Asset/BuyProductSave2',
+      { wallet: 'funds', delivery: 'keep', agree: true, tx_password: TX, idempotency_key: newKey() },
+      { token: login.token },
+    );
+    expect(buy.body).toMatchObject(held);
+    const send = await t.call(
+      'Inventory/transfersave',
+      {
+        to_userid: friend.userid,
+        product_id: product.id,
+        quantity: 1,
+        tx_password: TX,
+        idempotency_key: newKey(),
+      },
+      { token: login.token },
+    );
+    expect(send.body).toMatchObject(held);
+    const events = await t.ok<{ list: { kind: string; userid: string }[] }>(
+      'Admin/securityevents',
+      { userid: m.userid },
+      { token: admin },
+    );
+    expect(events.list.map((e) => e.kind)).toContain('password_reset');
+  });
+
   it('a withdrawal is refused after a password change, in the member language', async () => {
     const m = await newMember(t);
     await fund(t, admin, m.userid, '100');

@@ -77,7 +77,12 @@ export function createFactorAttempts(deps: { db: Db; clock: Clock }) {
       if (reservation.tries < limit) return null;
       const until = new Date(clock.now().getTime() + windowMs);
       await db.updateTable('factor_attempts').set({ window_ends: until }).where('key', '=', key).execute();
-      await recordSecurityEvent(db, { ...event, until, details: { tries: reservation.tries } });
+      await recordSecurityEvent(db, {
+        ...event,
+        until,
+        at: clock.now(),
+        details: { tries: reservation.tries },
+      });
       return until;
     },
   };

@@ -16,6 +16,7 @@ import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import { purchaseBonusLegs } from '../network/bonus.ts';
 import { currentPlan } from '../network/plan.ts';
+import { refuseWhileHeld } from '../members/security-hold.ts';
 import { recordPurchase } from '../purchases/record.ts';
 import { shopVoucherBps, usableShopVouchers, useShopVoucher } from '../mining/vouchers.ts';
 import { cachedSetting, getSetting } from '../system/settings.ts';
@@ -297,6 +298,8 @@ export async function buyCart(
     const { id: _id, is_default: _d, ...copy } = a;
     address = copy;
   }
+  // Goods bought here leave with whoever holds the session: held like transfers after a security change.
+  await refuseWhileHeld(d, memberId);
   await d.txPassword.verify(ctx.member, input.tx_password);
   const wallet = input.wallet;
   const asset = walletAsset(wallet);

@@ -4,6 +4,7 @@ import { type Conn, inTransaction, pgConstraint, pgErrorCode, type Tx } from '..
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, numericId } from '../../http/errors.ts';
 import { mediaUrl } from '../content/media.ts';
+import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findActiveRecipient } from '../wallet/recipient.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { findProduct } from './catalog.ts';
@@ -188,6 +189,7 @@ export async function transferStock(
   });
   const first = await earlier(d.db, memberId, key, same);
   if (first) return answer(first.balance_after);
+  await refuseWhileHeld(d, memberId);
   await d.txPassword.verify(ctx.member, input.tx_password);
   try {
     const left = await inTransaction(d.db, async (tx) => {
@@ -244,6 +246,7 @@ export async function redeemStock(
   const a = (await addressesOf(d.db, memberId)).find((x) => x.id === addressId);
   if (!a) throw fieldRefusal(404, 'address_id', 'shop_address_unknown');
   const { id: _id, is_default: _d, ...address } = a;
+  await refuseWhileHeld(d, memberId);
   await d.txPassword.verify(ctx.member, input.tx_password);
   try {
     const { orderId, left } = await inTransaction(d.db, async (tx) => {

@@ -53,7 +53,18 @@ async function setPrice(symbol: string, last: string) {
     .set({ last, at: t.clock.now() })
     .where('symbol', '=', symbol)
     .execute();
+  // The market data caches its tickers for a quarter second: wait that out, then until the app shows the price
+  // (on a loaded machine a fixed wait was seen to be too short: a trader's record read the old price).
   await new Promise((resolve) => setTimeout(resolve, 300));
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.ok<{ list: { symbol: string; last: string }[] }>('Online/GetcMarket', { pagesize: 100 })
+        ).list.find((r) => r.symbol === symbol)?.last,
+      { timeout: 10_000 },
+    )
+    .toSatisfy((seen) => Number(seen) === Number(last));
 }
 
 async function verified() {

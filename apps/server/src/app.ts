@@ -41,7 +41,7 @@ import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { cacheBalances, createLedger } from './ledger/index.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { registerCalls } from './http/register.ts';
+import { adminsOnly, registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
 import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
 import { createTradingAccounts } from './features/trading/accounts.ts';
@@ -68,7 +68,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY (none by default): anyone else could pick an address.
+    trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     clientErrorHandler: envelopeClientError,
@@ -109,7 +110,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Read caches (sessions, member cards, settings) follow the database's change feed (db/change-feed.ts).
   const feed = startChangeFeed(poolOf(deps.db).options, (m) => app.log.warn(m));
@@ -195,6 +195,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
   );
 
+  // The API docs list every call and its fields: for admins only.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: adminsOnly(sessions) } });
   installTickerStream(app, poolOf(deps.db).options, { perIp: deps.config.limits.streamPerIp });
 
   // CMS uploads: public files under random names that never change, so cached for good; range requests for video.

@@ -40,6 +40,8 @@ const envSchema = z.object({
   TAC_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   GLOBAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   STREAM_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDRs (default none). */
+  TRUST_PROXY: z.string().default(''),
   APP_LATEST_VERSION: z.string().default('1.0.0'),
   APP_MIN_VERSION: z.string().default('1.0.0'),
   APP_DOWNLOAD_URL: z.string().default('/'),
@@ -106,6 +108,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** `streamPerIp`: ticker-stream connections one address may hold open at a server. */
   limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number; streamPerIp: number };
+  /** TRUST_PROXY: the proxies (addresses, CIDRs) whose X-Forwarded-For gives the client's address; [] trusts none. */
+  trustProxy: string[];
   app: { latestVersion: string; minVersion: string; downloadUrl: string; tabSet: 'four' | 'six' };
   demoData: boolean;
   /** Create the demo admin with the demo data: yes unless NODE_ENV=production, where only DEMO_ADMIN=1 asks for it. */
@@ -177,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       globalPerMinute: e.GLOBAL_LIMIT_PER_MINUTE,
       streamPerIp: e.STREAM_LIMIT_PER_IP,
     },
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     app: {
       latestVersion: e.APP_LATEST_VERSION,
       minVersion: e.APP_MIN_VERSION,

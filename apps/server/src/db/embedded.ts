@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,18 @@ function postgresUser(): { uid: number; gid: number } | undefined {
 }
 
 /**
+ * The folder of PostgreSQL's Unix socket, private to the user PostgreSQL runs as (mode 0700; root reaches it too): in
+ * a folder others may write, a local user could put their own socket in its place and collect the password sent to it.
+ * A folder left open by an older version is closed again.
+ */
+function privateSocketDir(socketDir: string, user: { uid: number; gid: number } | undefined): string {
+  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  if (user) chownSync(socketDir, user.uid, user.gid);
+  chmodSync(socketDir, 0o700);
+  return socketDir;
+}
+
+/**
  * A child process that stops the postmaster when this process is gone, even killed (SIGKILL runs no exit hook):
  * it polls our pid once a second, then asks the postmaster for a fast shutdown, if that pid is still a postmaster
  * of this data directory. It runs in its own process group, so Ctrl-C does not reach it.
@@ -160,9 +172,6 @@ export async function startEmbeddedPostgres(
     writeFileSync(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const socketDir = path.join(dir, 'sock');
-  mkdirSync(socketDir, { recursive: true });
-  chmodSync(socketDir, 0o777);
   if (fresh) {
     await new EmbeddedPostgres({
       databaseDir: dataDir,
@@ -177,6 +186,8 @@ export async function startEmbeddedPostgres(
   } else {
     await stopLeftover(dataDir, say);
   }
+  const user = postgresUser();
+  const socketDir = privateSocketDir(path.join(dir, 'sock'), user);
 
   const port = await freePort();
   const flags = [
@@ -201,7 +212,6 @@ export async function startEmbeddedPostgres(
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   for (const setting of options.settings ?? []) flags.push('-c', setting);
   const { postgres } = await binaries();
-  const user = postgresUser();
 
   let current: ChildProcess | undefined;
   let watchdog: ChildProcess | undefined;

@@ -1,18 +1,99 @@
-import { adminAllowed, envelopeSchema, translate } from '@mp/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  adminAllowed,
+  type Auth,
+  type CallDef,
+  envelopeSchema,
+  KYC_MAX_IMAGE_BYTES,
+  translate,
+} from '@mp/contract';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import type { Sessions } from '../features/auth/sessions.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
-import { type CallContext, type CallRoute, Reply } from './calls.ts';
-import { Refusal, TooManyRequests } from './errors.ts';
+import { type CallContext, type CallRoute, Reply, type SessionMember } from './calls.ts';
+import { Refusal, SessionInvalid, TooManyRequests } from './errors.ts';
 import { requestLanguage } from './envelope-plugin.ts';
 
-function bearerToken(req: FastifyRequest): string | undefined {
+/** The bearer token of the Authorization header: the only place a GET call or an upload may carry one. */
+function headerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim();
+  if (!header?.toLowerCase().startsWith('bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/**
+ * A POST form's `token` field (DESIGN.md section 3), read before validation, whose schema drops it. Never the URL's
+ * query string: addresses end up in logs, proxies and browser history.
+ */
+function bodyToken(req: FastifyRequest): string | undefined {
   const body = req.body as { token?: unknown } | undefined;
-  const query = req.query as { token?: unknown } | undefined;
-  if (typeof body?.token === 'string') return body.token;
-  if (typeof query?.token === 'string') return query.token;
+  return typeof body?.token === 'string' ? body.token : undefined;
+}
+
+/**
+ * Who may make a call of this kind: the one place that decides. An admin call is checked against the admin roles
+ * (contract admin-roles.ts); without a call name (admin pages), any admin role will do.
+ */
+export function authorize(auth: Auth, member: SessionMember, callName?: string): SessionMember {
+  if (auth === 'admin' && !(callName ? adminAllowed(callName, member.adminRole) : member.adminRole))
+    throw new Refusal(403, member.adminRefusal ?? 'forbidden');
+  return member;
+}
+
+/** The member behind a header token; undefined for none or a wrong, expired or revoked one. */
+async function sessionOf(sessions: Sessions, token: string | undefined): Promise<SessionMember | undefined> {
+  if (!token) return undefined;
+  try {
+    return await sessions.resolve(token);
+  } catch (err) {
+    if (err instanceof SessionInvalid) return undefined;
+    throw err;
+  }
+}
+
+/** Requests that passed the checks made before their body is read. */
+const admitted = new WeakSet<FastifyRequest>();
+
+const isMultipart = (req: FastifyRequest) =>
+  (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+
+/** Fields of a request schema that carry a file (the contract marks them `format: binary`). */
+function fileFields(request: z.ZodType): number {
+  if (!(request instanceof z.ZodObject)) return 0;
+  return Object.values(request.shape as Record<string, z.ZodType>).filter((field) => {
+    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+    return inner.meta()?.format === 'binary';
+  }).length;
+}
+
+/**
+ * What a multipart body of this call may hold; beyond it the parser stops (a file too large or too many files is a
+ * 422) instead of buffering. Calls without files take form fields only, small ones for anonymous calls.
+ */
+function multipartLimits(def: CallDef) {
+  return {
+    files: def.multipart ? (def.maxFiles ?? fileFields(def.request)) : 0,
+    fileSize: def.maxFileBytes ?? KYC_MAX_IMAGE_BYTES,
+    fields: 50,
+    fieldSize: def.auth === 'public' ? 64 * 1024 : 1024 * 1024,
+  };
+}
+
+/**
+ * The flood guard and, for member and admin calls, the caller from the Authorization header, read before the body.
+ * Undefined when the call is public or may still carry its token in a form field.
+ */
+async function admit(def: CallDef, req: FastifyRequest, opts: RegisterOptions) {
+  const token = headerToken(req);
+  const member = await sessionOf(opts.sessions, token);
+  // Counted per member for a valid session, else per address: never per a string the caller chooses.
+  const key = member ? `g:m:${member.id}` : `g:ip:${req.ip}`;
+  const limit = await opts.limiter.hit(key, opts.globalPerMinute, 60_000);
+  if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
+  if (def.auth === 'public') return undefined;
+  if (member) return authorize(def.auth, member, def.name);
+  // Only a POST form may carry its token in a field; a GET or an upload must use the header.
+  if (token || def.method === 'GET' || isMultipart(req)) throw new SessionInvalid();
   return undefined;
 }
 
@@ -29,9 +110,7 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
     app.route({
       method: def.method,
       url: `/api/${def.name}`,
-      ...(def.maxFileBytes
-        ? { config: { multipartOptions: { limits: { fileSize: def.maxFileBytes } } } }
-        : {}),
+      config: { multipartOptions: { limits: multipartLimits(def) } },
       schema: {
         [input]: def.request,
         response: { 200: envelopeSchema(def.response) },
@@ -40,25 +119,23 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
         ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         ...(def.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
       },
-      // Every body is an object, even an empty POST: schemas then say which field is missing.
-      preValidation: async (req) => {
-        if (def.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
-        // Read before validation: the schema drops fields it does not name, such as a `token` form field.
-        req.bearer = bearerToken(req);
+      // Before the body is read: the flood guard, then who calls (from the header), so a stranger's upload is
+      // refused unread and nobody learns a call's field rules without being allowed to make it.
+      onRequest: async (req) => {
+        const member = await admit(def, req, opts);
+        if (member) req.member = member;
+        admitted.add(req);
       },
-      preHandler: async (req) => {
-        const token = req.bearer;
-        const limit = await opts.limiter.hit(
-          `g:${token ? token.slice(0, 16) : req.ip}`,
-          opts.globalPerMinute,
-          60_000,
-        );
-        if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
-        if (def.auth === 'public') return;
-        const member = await opts.sessions.resolve(token);
-        if (def.auth === 'admin' && !adminAllowed(def.name, member.adminRole))
-          throw new Refusal(403, member.adminRefusal ?? 'forbidden');
-        req.member = member;
+      // An upload refused before it was read: the connection closes after the answer, so the rest is not even
+      // received. (One refused while read, a file over the limit, is read to its end and dropped, never held.)
+      onError: async (req, reply) => {
+        if (isMultipart(req) && !admitted.has(req)) reply.header('connection', 'close');
+      },
+      preValidation: async (req) => {
+        // Every body is an object, even an empty POST: schemas then say which field is missing.
+        if (def.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+        if (def.auth === 'public' || req.member) return;
+        req.member = authorize(def.auth, await opts.sessions.resolve(bodyToken(req)), def.name);
       },
       handler: async (req) => {
         const lang = requestLanguage(req);
@@ -78,4 +155,11 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
       },
     });
   }
+}
+
+/** An onRequest hook for pages only admins may read (the API docs): 401 without a session, 403 for a member. */
+export function adminsOnly(sessions: Sessions): onRequestAsyncHookHandler {
+  return async (req) => {
+    authorize('admin', await sessions.resolve(headerToken(req)));
+  };
 }

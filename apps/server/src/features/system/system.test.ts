@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { adminToken } from '../../../test/money.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,8 +102,12 @@ describe('system calls', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('serves the OpenAPI document with the calls', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document with the calls (to admins)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { authorization: `Bearer ${await adminToken(t)}` },
+    });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/api/Signup/signupsave');

@@ -154,7 +154,7 @@ async function main() {
 
   const url = `http://localhost:${config.port}`;
   say(
-    `\nMember platform is running at ${url}  (API docs: ${url}/api/docs; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
+    `\nMember platform is running at ${url}  (OpenAPI for admins, with their Bearer token: ${url}/api/docs/json; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
   );
   for (const line of demoLines) say(line);
   if (config.admin) say(`Admin login: ${config.admin.userid} (password from ADMIN_PASSWORD)`);

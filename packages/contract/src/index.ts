@@ -22,6 +22,6 @@ export * from './calls/shop.ts';
 export * from './calls/bots.ts';
 export * from './calls/chain.ts';
 export * from './calls/copy.ts';
+export * from './calls/security.ts';
 export * from './calls/admin-security.ts';
 export * from './admin-roles.ts';
-export * from './calls/security.ts';

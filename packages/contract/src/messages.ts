@@ -9,9 +9,9 @@ import { BOT_MESSAGES } from './messages/bots.ts';
 import { CHAIN_MESSAGES } from './messages/chain.ts';
 import { COPY_MESSAGES } from './messages/copy.ts';
 import { ADMIN_SECURITY_MESSAGES } from './messages/admin-security.ts';
+import { OWNER_MESSAGES } from './messages/owner.ts';
 import { FACTOR_MESSAGES } from './messages/factors.ts';
 import { INPUT_MESSAGES } from './messages/input.ts';
-import { OWNER_MESSAGES } from './messages/owner.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -460,9 +460,9 @@ export const MESSAGES = {
   ...CHAIN_MESSAGES,
   ...COPY_MESSAGES,
   ...ADMIN_SECURITY_MESSAGES,
+  ...OWNER_MESSAGES,
   ...FACTOR_MESSAGES,
   ...INPUT_MESSAGES,
-  ...OWNER_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -141,10 +141,13 @@ export function installEnvelope(app: FastifyInstance) {
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
     if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+      // The call's own limit (register.ts puts it in the route's multipart options), else the default.
+      const config = req.routeOptions.config as { multipartOptions?: { limits?: { fileSize?: number } } };
+      const max = config.multipartOptions?.limits?.fileSize ?? KYC_MAX_IMAGE_BYTES;
       return send(reply, {
         status: 0,
         code: 422,
-        msg: translate('file_too_large', lang, { max: String(KYC_MAX_IMAGE_BYTES / (1024 * 1024)) }),
+        msg: translate('file_too_large', lang, { max: String(Math.floor(max / (1024 * 1024))) }),
       });
     }
     if (fastifyError.code === 'FST_FILES_LIMIT') {

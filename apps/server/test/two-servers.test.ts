@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayOf } from '../src/features/mining/dates.ts';
 import { redisRateLimiter } from '../src/lib/rate-limit.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { newMember } from './helpers.ts';
+import { latestCode, newMember } from './helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from './money.ts';
 import { hasRedis, startRedis } from './redis.ts';
 
@@ -212,6 +212,35 @@ describe.skipIf(!hasRedis())('two app servers on one database', () => {
     );
     await within(1000, async () => (await balanceOf(b, m.token)).balance === '20');
     await within(1000, async () => (await balanceOf(b, to.token)).balance === '10');
+  });
+
+  it('a security change on one server holds transfers on the other at once', async () => {
+    const m = await newMember(a);
+    const to = await newMember(b);
+    await fund(a, admin, m.userid, '30');
+    const send = (app: TestApp) =>
+      app.call(
+        'asset/transfersave',
+        { to_userid: to.userid, amount: '1', wallet: 'funds', tx_password: TX, idempotency_key: newKey() },
+        { token: m.token },
+      );
+    // b has read (and keeps) the member's hold: none.
+    expect((await send(b)).body.status).toBe(1);
+    await a.ok(
+      'member/updateTransactionPwd',
+      await (async () => {
+        await a.ok('Member/getVerificationCode', { purpose: 'tx_password' }, { token: m.token });
+        return {
+          password: m.password,
+          tac: await latestCode(a, m.email),
+          tx_password: '111222',
+          confirm_tx_password: '111222',
+        };
+      })(),
+      { token: m.token },
+    );
+    await within(1000, async () => (await send(b)).body.code === 409);
+    expect((await balanceOf(b, m.token)).balance).toBe('29');
   });
 
   it('a daily job run on both servers at once pays once', async () => {

@@ -42,6 +42,11 @@ export function noteChanged(db: object, table: string, ids: Changed): void {
   feeds.get(db)?.local(table, ids);
 }
 
+/** The feed of the server using this database handle (an offline one, which keeps nothing, when it has none). */
+export function feedOf(db: object): ChangeFeed {
+  return feeds.get(db) ?? offlineFeed();
+}
+
 /** The origin tag of the server using this database handle ('' when it has no feed). */
 export function originOf(db: object): string {
   return feeds.get(db)?.origin ?? '';

@@ -24,6 +24,7 @@ import * as m0024 from './0024_security_factors.ts';
 import * as m0025 from './0025_security_hold.ts';
 import * as m0026 from './0026_admin_roles.ts';
 import * as m0027 from './0027_mining_assumptions.ts';
+import * as m0028 from './0028_security_events_feed.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0025_security_hold', up: m0025.up },
   { id: '0026_admin_roles', up: m0026.up },
   { id: '0027_mining_assumptions', up: m0027.up },
+  { id: '0028_security_events_feed', up: m0028.up },
 ];

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
 import { checkNewPassword } from '../members/signup.ts';
+import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { audit } from './audit.ts';
@@ -58,6 +59,7 @@ export function adminRoutes(deps: MoneyDeps, sessions: Sessions) {
           at: deps.clock.now(),
           details: { by: 'admin', admin: ctx.member.userid },
         });
+        securityEventsChanged(db, target.id);
       });
       await sessions.revokeAll(target.id);
       return reply({}, 'saved');

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { memberDestination } from '../members/contact.ts';
 import { findByUserid } from '../members/queries.ts';
 import { checkNewPassword } from '../members/signup.ts';
+import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';
 import type { Sessions } from './sessions.ts';
 import type { Tacs } from './tac.ts';
@@ -67,6 +68,7 @@ export async function resetPassword(
       .where('id', '=', member.id)
       .execute();
     await recordSecurityEvent(tx, { memberId: member.id, kind: 'password_reset', ip, at: deps.clock.now() });
+    securityEventsChanged(deps.db, member.id);
   });
   await sessions.revokeAll(member.id);
 }

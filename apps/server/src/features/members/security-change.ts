@@ -5,7 +5,12 @@ import { fieldRefusal, TooManyRequests } from '../../http/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { Destination } from '../auth/tac.ts';
 import { recordSecurityEvent } from '../security/events.ts';
-import { DEFAULT_HOLD_HOURS, SECURITY_HOLD_SETTING, utcText } from './security-hold.ts';
+import {
+  DEFAULT_HOLD_HOURS,
+  SECURITY_HOLD_SETTING,
+  securityEventsChanged,
+  utcText,
+} from './security-hold.ts';
 import { getSetting } from '../system/settings.ts';
 
 export type ChangeKind =
@@ -55,6 +60,7 @@ export async function recordChange(deps: Deps, tx: Conn, change: SecurityChange)
       ...(change.holds ? {} : { hold: false }),
     },
   });
+  securityEventsChanged(deps.db, change.memberId);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { MessageKey } from '@mp/contract';
 import { sql } from 'kysely';
+import { feedOf, noteChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
+import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { cachedSetting } from '../system/settings.ts';
@@ -32,6 +34,34 @@ async function holdHours(db: Db): Promise<number> {
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_HOLD_HOURS;
 }
 
+type LatestChange = { at: number; reason: HoldReason } | null;
+
+/**
+ * Every transfer asks for the hold, so each server keeps each member's latest holding change in a read cache that the
+ * change feed empties when a security event is added (migration 0028) or a setting changes.
+ */
+const caches = new WeakMap<Db, ReadCache<LatestChange>>();
+function cacheOf(db: Db): ReadCache<LatestChange> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createReadCache<LatestChange>(feedOf(db), {
+      tables: ['security_events', 'settings'],
+      ttlMs: 60_000,
+      max: 100_000,
+    });
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Tells this server's cache that a member's security events changed: the writer calls it in the transaction that adds
+ * one, and every server hears the commit (the notification may come a moment after the writer's own answer).
+ */
+export function securityEventsChanged(db: Db, memberId: string): void {
+  noteChanged(db, 'security_events', [memberId]);
+}
+
 /**
  * The hold that the latest security change started, while it lasts. Events recorded with `details.hold = false`
  * (a first binding, a first contact) hold nothing.
@@ -40,7 +70,15 @@ export async function securityHold(deps: { db: Db; clock: Clock }, memberId: str
   const hours = await holdHours(deps.db);
   if (hours <= 0) return undefined;
   const now = deps.clock.now().getTime();
-  const row = await deps.db
+  const latest = await cacheOf(deps.db).get(memberId, () => latestChange(deps.db, memberId, now, hours));
+  if (!latest) return undefined;
+  const hold: SecurityHold = { until: new Date(latest.at + hours * 3_600_000), reason: latest.reason };
+  return hold.until.getTime() > now ? hold : undefined;
+}
+
+/** The latest holding change within the hold's length (older ones hold nothing whatever the clock says later). */
+async function latestChange(db: Db, memberId: string, now: number, hours: number): Promise<LatestChange> {
+  const row = await db
     .selectFrom('security_events')
     .select(['kind', 'at'])
     .where('member_id', '=', memberId)
@@ -50,12 +88,7 @@ export async function securityHold(deps: { db: Db; clock: Clock }, memberId: str
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const hold: SecurityHold = {
-    until: new Date(new Date(row.at).getTime() + hours * 3_600_000),
-    reason: row.kind as HoldReason,
-  };
-  return hold;
+  return row ? { at: new Date(row.at).getTime(), reason: row.kind as HoldReason } : null;
 }
 
 /** A time for a message that reaches people in any zone: `2026-11-27 21:40 UTC`. */

@@ -186,6 +186,7 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
   '/pages/home/NameVerification': {
     load: () => import('../features/kyc/pages/NameVerificationPage.tsx'),
     auth: true,
+    texts: 'kyc',
   },
   '/pages/Mining/AssetIncome': {
     load: () => import('../features/mining/pages/AssetIncomePage.tsx'),
@@ -199,16 +200,30 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     load: () => import('../features/mining/pages/IncomeHistory2Page.tsx'),
     auth: true,
   },
-  '/pages/personal/tree': { load: () => import('../features/network/pages/TreePage.tsx'), auth: true },
-  '/pages/personal/MyTeam2': { load: () => import('../features/network/pages/MyTeamPage.tsx'), auth: true },
+  '/pages/personal/tree': {
+    load: () => import('../features/network/pages/TreePage.tsx'),
+    auth: true,
+    texts: 'network',
+  },
+  '/pages/personal/MyTeam2': {
+    load: () => import('../features/network/pages/MyTeamPage.tsx'),
+    auth: true,
+    texts: 'network',
+  },
   '/pages/personal/MyAffiliates': {
     load: () => import('../features/network/pages/MyAffiliatesPage.tsx'),
     auth: true,
+    texts: 'network',
   },
-  '/pages/personal/MyUnit': { load: () => import('../features/network/pages/MyUnitPage.tsx'), auth: true },
+  '/pages/personal/MyUnit': {
+    load: () => import('../features/network/pages/MyUnitPage.tsx'),
+    auth: true,
+    texts: 'network',
+  },
   '/pages/personal/InviteFriend': {
     load: () => import('../features/network/pages/InviteFriendPage.tsx'),
     auth: true,
+    texts: 'network',
   },
   '/pages/admin/member': {
     load: () => import('../features/admin/pages/AdminMembersPage.tsx'),
@@ -430,11 +445,13 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
   '/pages/admin/kyc': {
     load: () => import('../features/kyc/pages/AdminKycPage.tsx'),
     auth: true,
+    texts: 'kyc',
     admin: true,
   },
   '/pages/admin/kycdetail': {
     load: () => import('../features/kyc/pages/AdminKycDetailPage.tsx'),
     auth: true,
+    texts: 'kyc',
     admin: true,
   },
   '/pages/Mining/packages': {

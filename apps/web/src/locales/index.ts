@@ -29,7 +29,7 @@ export type Resources = Record<Namespace, Record<string, unknown>>;
  * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
  * (routes.tsx): a member's phone never downloads the admin area's texts, nor the content pages' before it opens one.
  */
-export const PAGE_NAMESPACES = ['admin', 'content', 'trading', 'shop', 'chain'] as const;
+export const PAGE_NAMESPACES = ['admin', 'content', 'trading', 'shop', 'chain', 'kyc', 'network'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type FirstResources = Omit<Resources, PageNamespace>;
 
@@ -50,6 +50,8 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     trading: () => import('./en-US/trading.json'),
     shop: () => import('./en-US/shop.json'),
     chain: () => import('./en-US/chain.json'),
+    kyc: () => import('./en-US/kyc.json'),
+    network: () => import('./en-US/network.json'),
   },
   'zh-CN': {
     admin: () => import('./zh-CN/admin.json'),
@@ -57,6 +59,8 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     trading: () => import('./zh-CN/trading.json'),
     shop: () => import('./zh-CN/shop.json'),
     chain: () => import('./zh-CN/chain.json'),
+    kyc: () => import('./zh-CN/kyc.json'),
+    network: () => import('./zh-CN/network.json'),
   },
   'bm-MY': {
     admin: () => import('./bm-MY/admin.json'),
@@ -64,6 +68,8 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     trading: () => import('./bm-MY/trading.json'),
     shop: () => import('./bm-MY/shop.json'),
     chain: () => import('./bm-MY/chain.json'),
+    kyc: () => import('./bm-MY/kyc.json'),
+    network: () => import('./bm-MY/network.json'),
   },
 };
 
@@ -81,6 +87,8 @@ export async function loadResources(lang: Language): Promise<Resources> {
     trading: await loadPageNamespace(lang, 'trading'),
     shop: await loadPageNamespace(lang, 'shop'),
     chain: await loadPageNamespace(lang, 'chain'),
+    kyc: await loadPageNamespace(lang, 'kyc'),
+    network: await loadPageNamespace(lang, 'network'),
   };
 }
 

@@ -10,9 +10,7 @@ import wallet from './wallet.json';
 import withdraw from './withdraw.json';
 import bonus from './bonus.json';
 import security from './security.json';
-import kyc from './kyc.json';
 import mining from './mining.json';
-import network from './network.json';
 
 /** The en-US texts, one namespace per feature: loaded only when en-US is the app's language. */
 const resources: FirstResources = {
@@ -25,8 +23,6 @@ const resources: FirstResources = {
   withdraw,
   bonus,
   security,
-  kyc,
   mining,
-  network,
 };
 export default resources;

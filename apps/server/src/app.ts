@@ -41,6 +41,8 @@ import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { cacheBalances, createLedger } from './ledger/index.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installHealth } from './http/health.ts';
+import { installMetrics } from './http/metrics.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
 import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
@@ -82,6 +84,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Operations (outside the call registry: no session, no flood guard): /healthz, /readyz, /metrics.
+  installMetrics(app, deps, installHealth(app, deps));
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -36,6 +36,8 @@ const envSchema = z.object({
   RESET_CODES_PER_DAY: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Member Platform <no-reply@localhost>'),
   REDIS_URL: z.string().optional(),
+  /** GET /metrics asks for `Authorization: Bearer METRICS_TOKEN` when set (http/metrics.ts). */
+  METRICS_TOKEN: z.string().min(1).optional(),
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   TAC_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(5),
   GLOBAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -106,6 +108,8 @@ export type Config = {
   /** Password-reset codes one account may be sent per day. */
   resetCodesPerDay?: number;
   redisUrl: string | undefined;
+  /** METRICS_TOKEN: the Bearer token /metrics asks for; unset: open, or 404 under NODE_ENV=production. */
+  metricsToken?: string;
   /** `streamPerIp`: ticker-stream connections one address may hold open at a server. */
   limits: { loginPerMinute: number; tacPer10Minutes: number; globalPerMinute: number; streamPerIp: number };
   /** TRUST_PROXY: the proxies (addresses, CIDRs) whose X-Forwarded-For gives the client's address; [] trusts none. */
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sealKeys: parseSealKeys(e.SEAL_KEYS).length ? e.SEAL_KEYS : undefined,
     resetCodesPerDay: e.RESET_CODES_PER_DAY,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     limits: {
       loginPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
       tacPer10Minutes: e.TAC_LIMIT_PER_10_MINUTES,

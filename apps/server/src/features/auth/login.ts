@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { Refusal, TooManyRequests } from '../../http/errors.ts';
+import { loginFailures } from '../../http/metrics.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { Sessions } from './sessions.ts';
@@ -24,12 +25,18 @@ export async function logIn(
   const perMinute = deps.config.limits.loginPerMinute;
   for (const key of [`login:u:${input.username.toLowerCase()}`, `login:ip:${meta.ip}`]) {
     const limit = await deps.limiter.hit(key, perMinute, 60_000);
-    if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
+    if (!limit.allowed) {
+      loginFailures.inc({ reason: 'rate_limited' });
+      throw new TooManyRequests(limit.retryAfterSeconds);
+    }
   }
   const member = await findByUserid(deps.db, input.username);
   const stored = member?.password_hash ?? (await dummyHash());
   const valid = (await verifyPassword(stored, input.password)) && Boolean(member?.password_hash);
-  if (!member || !valid) throw new Refusal(422, 'login_failed');
+  if (!member || !valid) {
+    loginFailures.inc({ reason: 'wrong_credentials' });
+    throw new Refusal(422, 'login_failed');
+  }
   if (member.status !== 'active') throw new Refusal(403, 'account_frozen');
   const { token, expiresAt } = await sessions.create(member.id, meta, adminTotpOptional(deps.config));
   return {

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, api, launchBrowser, openApp } from './browser.ts';
+import { adminApi, api, launchBrowser, openApp, screenshot } from './browser.ts';
 import {
   apiLogin,
   createMember,
@@ -64,6 +64,7 @@ describe.sequential('admins: roles, two-factor, two-person approval', () => {
     const shown = page.getByTestId('enrol-secret');
     await shown.waitFor();
     secret = (await shown.textContent()) ?? '';
+    await screenshot(page, 'admin-security-enrol');
     expect(secret).toMatch(/^[A-Z2-7]+$/);
     const first = await freshCode(0);
     enrolStep = first.step;
@@ -74,6 +75,7 @@ describe.sequential('admins: roles, two-factor, two-person approval', () => {
     // Finance sees the money pages, not the owner's.
     await page.getByTestId('admin-menu-wd').waitFor();
     expect(await page.getByTestId('admin-menu-admins').count()).toBe(0);
+    await screenshot(page, 'admin-security-finance-home');
   });
 
   it('a withdrawal above the threshold waits for a second admin, who approves it with a fresh code', async () => {
@@ -117,11 +119,13 @@ describe.sequential('admins: roles, two-factor, two-person approval', () => {
       page.getByTestId(`wd-row-${wd.data.id}-first-approval`),
       'Waiting for a second approver (first approved by e2eadmin',
     );
+    await screenshot(page, 'admin-security-second-approver');
     await page.getByTestId(`wd-approve-${wd.data.id}`).click();
     const dialog = page.locator('.adm-dialog');
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     const { code } = await freshCode(enrolStep);
     await page.locator('#stepup-totp').fill(code);
+    await screenshot(page, 'admin-security-stepup');
     await page
       .locator('.adm-dialog')
       .filter({ has: page.locator('#stepup-totp') })

@@ -44,42 +44,47 @@ export default function AdminEnrolPage() {
   const s = setup.data;
   return (
     <PageLayout title={t('routes:/pages/admin/enrol')} testId="admin-enrol-page">
-      <p className="field-hint" data-testid="enrol-intro">
+      <p className="field-hint page-section" data-testid="enrol-intro">
         {t('admins.enrolIntro')}
       </p>
       {s?.enabled ? (
         <p data-testid="enrol-done">{t('admins.enrolDone')}</p>
       ) : s ? (
-        <section className="admin-form">
+        <section className="page-section totp-setup" data-testid="enrol-setup">
           <img
+            className="totp-qr"
             src={s.qr_data_url}
             alt={t('admins.enrolQr')}
-            width={180}
-            height={180}
+            width={200}
+            height={200}
             data-testid="enrol-qr"
           />
-          <p>
+          <p className="totp-secret">
             {t('admins.enrolKey')} <code data-testid="enrol-secret">{s.secret}</code>
           </p>
-          <Input
-            id="enrol-code"
-            data-testid="enrol-code"
-            aria-label={t('admins.stepUpCode')}
-            placeholder={t('admins.stepUpCode')}
-            inputMode="numeric"
-            maxLength={8}
-            value={code}
-            onChange={setCode}
-          />
-          <Input
-            id="enrol-password"
-            data-testid="enrol-password"
-            aria-label={t('admins.loginPassword')}
-            placeholder={t('admins.loginPassword')}
-            type="password"
-            value={password}
-            onChange={setPassword}
-          />
+          <label className="tx-sheet-field" htmlFor="enrol-code">
+            <span>{t('admins.stepUpCode')}</span>
+            <Input
+              id="enrol-code"
+              data-testid="enrol-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              onChange={(v) => setCode(v.replace(/\D/g, ''))}
+            />
+          </label>
+          <label className="tx-sheet-field" htmlFor="enrol-password">
+            <span>{t('admins.loginPassword')}</span>
+            <Input
+              id="enrol-password"
+              data-testid="enrol-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+            />
+          </label>
           <Button
             color="primary"
             block

@@ -40,7 +40,7 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { cacheBalances, createLedger } from './ledger/index.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
+import { installSecurityHeaders, tileSources } from './http/security-headers.ts';
 import { installHealth } from './http/health.ts';
 import { installMetrics } from './http/metrics.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
@@ -91,7 +91,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map tile server of MAP_TILE_URL, when one is set (the address map's tiles are images).
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTiles)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -78,7 +78,19 @@ const envSchema = z.object({
   EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
   MAP_TILE_URL: z.string().default(''),
+  /** App servers sharing this database (production checks that more than one has REDIS_URL). */
+  SERVERS: z.coerce.number().int().min(1).max(1000).default(1),
 });
+
+/** Every variable config.ts reads (README's Configuration table and .env.example list each: config.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/** The variables that have a value: an empty one (`CHAIN_ID=` in an .env file) counts as not set. */
+const setOnly = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+
+/** Set by the server itself for its HTTP workers, never by an operator. */
+export const INTERNAL_VARIABLES: readonly string[] = ['HOT_WALLET_ADDRESS'];
 
 export type Config = {
   env: string;
@@ -154,7 +166,7 @@ function loadSecret(fromEnv: string | undefined, dataDir: string): Buffer {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const e = envSchema.parse(env);
+  const e = envSchema.parse(setOnly(env));
   const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
     env: e.NODE_ENV,
@@ -253,3 +265,101 @@ export type ChainConfig = {
 /** A private key as viem takes it. */
 export const hexKey = (key: string): `0x${string}` =>
   (key.startsWith('0x') ? key : `0x${key}`) as `0x${string}`;
+
+// --- Profiles and the whole-configuration check (main.ts runs it before anything starts) ---
+
+/**
+ * `demo`: what `npm start` runs (NODE_ENV unset, development or test): embedded PostgreSQL, the local test chain, demo
+ * data and admin, the dev outbox. `production` (NODE_ENV=production, the container): the settings are checked as a
+ * whole and any of those refuses the start.
+ */
+export type Profile = 'demo' | 'production';
+
+export const profileOf = (env: NodeJS.ProcessEnv): Profile =>
+  env.NODE_ENV === 'production' ? 'production' : 'demo';
+
+/** The chain settings that together turn deposits from a real network on. */
+const CHAIN_TRIO = ['CHAIN_RPC_URL', 'USDT_CONTRACT', 'DEPOSIT_XPUB'] as const;
+
+/**
+ * Everything wrong with the environment, one line per problem, each naming the variable and what to set; [] when it
+ * may start. Types and ranges in every profile, settings that only make sense together in every profile, and in
+ * production everything unsafe (demo data, a demo admin, the test chain and its faucet, no way to send codes, no
+ * APP_SECRET, several servers without REDIS_URL).
+ */
+export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  const parsed = envSchema.safeParse(setOnly(env));
+  if (!parsed.success)
+    // The value itself is not repeated: it may be a secret (HOT_WALLET_KEY).
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  try {
+    parseSealKeys(env.SEAL_KEYS);
+  } catch (err) {
+    problems.push(err instanceof Error ? err.message : String(err));
+  }
+  if (set('ADMIN_USERID') !== set('ADMIN_PASSWORD'))
+    problems.push(
+      `${set('ADMIN_USERID') ? 'ADMIN_PASSWORD' : 'ADMIN_USERID'} is not set: ADMIN_USERID and ADMIN_PASSWORD create an admin together; set both, or neither`,
+    );
+  const chainSet = CHAIN_TRIO.filter(set);
+  if (chainSet.length > 0 && chainSet.length < CHAIN_TRIO.length)
+    problems.push(
+      `${CHAIN_TRIO.filter((n) => !set(n)).join(', ')} not set: deposits from a chain need CHAIN_RPC_URL, USDT_CONTRACT and DEPOSIT_XPUB together (only ${chainSet.join(', ')} given); set the rest, or none of them`,
+    );
+  if (profileOf(env) !== 'production') return problems;
+
+  const on = (name: string) => env[name] === '1' || env[name] === 'true';
+  if (!set('APP_SECRET'))
+    problems.push(
+      'APP_SECRET is not set: set a random value of at least 32 characters, the same on every server (e.g. `openssl rand -hex 32`)',
+    );
+  else if ((env.APP_SECRET ?? '').length < 32)
+    problems.push(
+      'APP_SECRET is shorter than 32 characters: set a longer random value (`openssl rand -hex 32`)',
+    );
+  if (env.DEMO_DATA !== '0' && env.DEMO_DATA !== 'false')
+    problems.push(
+      'DEMO_DATA: demo members with known passwords would be loaded (DEMO_DATA is 1 unless set): set DEMO_DATA=0',
+    );
+  if (on('DEMO_ADMIN'))
+    problems.push(
+      'DEMO_ADMIN=1 makes the demo admin admin/admin1234 and lets admins skip two-factor: remove DEMO_ADMIN and set ADMIN_USERID and ADMIN_PASSWORD',
+    );
+  if (!set('CHAIN_RPC_URL') && env.CHAIN !== '0')
+    problems.push(
+      'CHAIN: the local test chain (anvil) and its test-USDT faucet would start: set CHAIN_RPC_URL, CHAIN_ID, USDT_CONTRACT and DEPOSIT_XPUB for a real network, or CHAIN=0 for no deposits from a chain',
+    );
+  if (set('CHAIN_RPC_URL') && !set('CHAIN_ID'))
+    problems.push(
+      "CHAIN_ID is not set: set the network's chain id (1 Ethereum, 56 BSC, 137 Polygon, 42161 Arbitrum)",
+    );
+  if (env.CHAIN_TEST === '1')
+    problems.push('CHAIN_TEST=1 gives every member test USDT (Asset/testdeposit): remove CHAIN_TEST');
+  if (!set('SMTP_URL'))
+    problems.push(
+      'SMTP_URL is not set: verification codes by e-mail could not be sent (production has no dev outbox); set SMTP_URL, e.g. smtp://user:pass@mail.example.com:587',
+    );
+  const servers = Number(env.SERVERS ?? 1);
+  if (servers > 1 && !set('REDIS_URL'))
+    problems.push(
+      `SERVERS=${env.SERVERS} without REDIS_URL: each server would count rate limits and lockouts on its own; set REDIS_URL, e.g. redis://redis.internal:6379`,
+    );
+  if (on('ALLOW_FUTURE_JOBS'))
+    problems.push(
+      'ALLOW_FUTURE_JOBS=1 lets admins run daily jobs (mining income) for days to come: remove ALLOW_FUTURE_JOBS',
+    );
+  return problems;
+}
+
+/** What the demo profile runs, for the line `npm start` prints first. */
+export function demoProfileLine(config: Config): string {
+  const parts = [
+    config.databaseUrl ? undefined : 'embedded PostgreSQL',
+    !config.chain && config.localChain ? 'local test chain' : undefined,
+    config.demoData ? (config.demoAdmin ? 'demo data and admin' : 'demo data') : undefined,
+    config.smtpUrl && config.sms ? undefined : 'dev outbox',
+  ].filter(Boolean);
+  return `Demo profile${parts.length ? `: ${parts.join(', ')}` : ''} — not for production (NODE_ENV=production checks the settings and refuses these)`;
+}

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { DailyJob } from './jobs/daily.ts';
 import { dailyJobs } from './jobs/registry.ts';
@@ -30,9 +30,26 @@ import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
+/** How long SIGTERM may take to drain requests and jobs and close everything before the process gives up. */
+const SHUTDOWN_BOUND_MS = 25_000;
+
 async function main() {
+  // The whole configuration is checked before anything starts (the workers get the main process's, checked).
+  if (!isHttpWorker()) {
+    const problems = configProblems(process.env);
+    if (problems.length) {
+      const production = profileOf(process.env) === 'production';
+      process.stderr.write(
+        `Refusing to start${production ? ' with NODE_ENV=production' : ''}: ${problems.length} problem${problems.length > 1 ? 's' : ''} in the configuration\n${problems.map((p) => `  - ${p}\n`).join('')}Nothing was started.${production ? ' (npm start without NODE_ENV=production is the demo profile.)' : ''}\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+  }
   const config = loadConfig();
   if (isHttpWorker()) return runHttpWorker(config);
+  const profile = profileOf(process.env);
+  if (profile === 'demo') say(demoProfileLine(config));
   const database = await connectDatabase(config, say);
   const { db } = database;
   const rootId = await ensureRoot(db, config.rootUserid);
@@ -144,13 +161,13 @@ async function main() {
     );
   const stopScanning = chain
     ? startDepositScanning(db, createLedger(db), chain, { error: (m) => process.stderr.write(`${m}\n`) })
-    : () => {};
+    : async () => {};
   const stopPayouts =
     chain && hotWalletKey
       ? startPayouts(db, createLedger(db), chain, hotWalletKey, {
           error: (m) => process.stderr.write(`${m}\n`),
         })
-      : () => {};
+      : async () => {};
 
   const url = `http://localhost:${config.port}`;
   say(
@@ -160,21 +177,28 @@ async function main() {
   if (config.admin) say(`Admin login: ${config.admin.userid} (password from ADMIN_PASSWORD)`);
   else if (!demoLines.some((l) => l.startsWith('Demo admin')))
     say('No admin configured: set ADMIN_USERID and ADMIN_PASSWORD to create one.');
-  say('Verification codes (TAC) go to the dev outbox: see the server log or Admin/outbox. Ctrl-C stops.');
+  if (profile === 'demo' && !(config.smtpUrl && config.sms))
+    say('Verification codes (TAC) go to the dev outbox: see the server log or Admin/outbox. Ctrl-C stops.');
+  else say('Ctrl-C or SIGTERM stops (requests and jobs under way finish first).');
 
+  // SIGTERM or Ctrl-C: no new connections; requests under way are answered, the job steps under way (a payout
+  // between its signing and its broadcast, a daily job, a feed step) finish; then the pools and PostgreSQL close.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`\n${signal}: stopping...`);
-    scheduler.stop();
+    const bound = setTimeout(() => {
+      process.stderr.write(`not stopped within ${SHUTDOWN_BOUND_MS / 1000} s: leaving anyway\n`);
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS);
+    bound.unref();
+    const jobs = Promise.all([scheduler.stop(), stopScanning(), stopPayouts(), feed.stop()]);
     stopSweep();
-    stopScanning();
-    stopPayouts();
-    await feed.stop();
-    await http.stop();
+    await Promise.all([http.stop(), jobs]);
     await database.close();
     await anvil?.stop();
+    clearTimeout(bound);
     say('stopped.');
     process.exit(0);
   };

@@ -1,4 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/database.ts';
@@ -36,8 +38,44 @@ async function redisLimiter(url: string): Promise<RateLimiter> {
 async function listen(config: Config, db: Db, limiter: RateLimiter, floodLimiter: RateLimiter) {
   const notifier = createNotifier(config, db);
   const app = await buildApp({ config, db, clock: systemClock, notifier, limiter, floodLimiter });
+  const streams = trackStreams(app);
   await app.listen({ port: config.port, host: config.host });
-  return app;
+  return { app, close: () => drain(app, streams) };
+}
+
+/** Open ticker streams (answers that never end by themselves), so that stopping can end them. */
+function trackStreams(app: FastifyInstance): Set<ServerResponse> {
+  const open = new Set<ServerResponse>();
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.url?.toLowerCase().startsWith('/api/stream/')) return;
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+  return open;
+}
+
+/** Connections still open this long after stopping began are cut (the bound on a drain). */
+const DRAIN_BOUND_MS = 8_000;
+
+/**
+ * Stops serving: the port is closed to new connections, idle keep-alive connections are closed, a request arriving
+ * on a busy one is answered 503 with `Connection: close` (fastify), requests under way are answered, and ticker
+ * streams are ended (their clients connect again, to another server). Resolves once every connection is gone.
+ */
+async function drain(app: FastifyInstance, streams: Set<ServerResponse>): Promise<void> {
+  const closing = app.close();
+  const endStreams = () => {
+    for (const res of streams) res.destroy();
+  };
+  endStreams();
+  const again = setInterval(endStreams, 250);
+  const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_BOUND_MS);
+  try {
+    await closing;
+  } finally {
+    clearInterval(again);
+    clearTimeout(cut);
+  }
 }
 
 export async function serveHttp(
@@ -47,10 +85,10 @@ export async function serveHttp(
 ): Promise<HttpServing> {
   if (config.workers <= 1) {
     const limiter = config.redisUrl ? await redisLimiter(config.redisUrl) : memoryRateLimiter();
-    const app = await listen(config, database.db, limiter, limiter);
+    const server = await listen(config, database.db, limiter, limiter);
     return {
       async stop() {
-        await app.close();
+        await server.close();
         await limiter.close?.();
       },
     };
@@ -111,12 +149,12 @@ export async function runHttpWorker(config: Config): Promise<void> {
   const db = createDb(url, config.dbPoolSize);
   const limiter = config.redisUrl ? await redisLimiter(config.redisUrl) : primaryRateLimiter();
   const floodLimiter = config.redisUrl ? limiter : memoryRateLimiter();
-  const app = await listen(config, db, limiter, floodLimiter);
+  const server = await listen(config, db, limiter, floodLimiter);
   let closing = false;
   const close = async () => {
     if (closing) return;
     closing = true;
-    await app.close().catch(() => {});
+    await server.close().catch(() => {});
     await limiter.close?.();
     await db.destroy().catch(() => {});
     process.exit(0);

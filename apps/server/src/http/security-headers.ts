@@ -29,3 +29,15 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
     done();
   });
 }
+
+/**
+ * The content-security-policy sources of a map tile server's URL template (MAP_TILE_URL), for img-src: its scheme and
+ * host, a `{s}` subdomain as `*`. None for '' (the bundled world map only) or something that is not an URL.
+ */
+export function tileSources(template: string): string[] {
+  const m = /^(https?):\/\/([^/?#]+)/i.exec(template.trim());
+  if (!m) return [];
+  const host = (m[2] as string).replace(/^\{[a-z]+\}(?=\.)/i, '*');
+  if (/[{}\s;,']/.test(host)) return [];
+  return [`${(m[1] as string).toLowerCase()}://${host.toLowerCase()}`];
+}

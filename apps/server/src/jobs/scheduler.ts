@@ -19,6 +19,7 @@ export function createDailyScheduler(deps: {
   log?: Log;
 }) {
   let running = false;
+  let current: Promise<unknown> = Promise.resolve();
   // A date a job refuses (e.g. pairing after an admin ran a later date) is said once, not every minute.
   const refused = new Set<string>();
   async function tick(): Promise<string[]> {
@@ -60,16 +61,20 @@ export function createDailyScheduler(deps: {
     /** Ticks every `everyMs` (default a minute) until stopped. */
     start(everyMs = 60_000) {
       // A tick that cannot reach the database (PostgreSQL restarting) is tried again at the next one.
-      const safeTick = () =>
-        void tick().catch((err: unknown) =>
+      const safeTick = () => {
+        if (running) return; // the tick under way stays the one stop() waits for
+        current = tick().catch((err: unknown) =>
           deps.log?.error(`daily jobs: ${String(err)}; trying again later`),
         );
+      };
       timer = setInterval(safeTick, everyMs);
       timer.unref();
       safeTick();
     },
-    stop() {
+    /** No more ticks; resolves once the tick under way (if any) has finished. */
+    stop(): Promise<void> {
       if (timer) clearInterval(timer);
+      return current.then(() => {});
     },
   };
 }

@@ -68,11 +68,15 @@ export async function startLocalChain(
   return { anvil, chain, hotWalletKey };
 }
 
-/** A job's loop: a step every 2 s; an error is logged once until the job recovers. */
+/**
+ * A job's loop: a step every 2 s; an error is logged once until the job recovers. Stopping resolves once the step
+ * under way (e.g. a payout between its signing and its broadcast) has finished.
+ */
 function every2s(name: string, step: () => Promise<unknown>, log: { error: (m: string) => void }) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastError = '';
+  let current: Promise<void> = Promise.resolve();
   const tick = async () => {
     try {
       await step();
@@ -82,12 +86,16 @@ function every2s(name: string, step: () => Promise<unknown>, log: { error: (m: s
       if (msg !== lastError) log.error(`${name}: ${msg}`);
       lastError = msg;
     }
-    if (!stopped) timer = setTimeout(tick, 2000);
+    if (!stopped)
+      timer = setTimeout(() => {
+        current = tick();
+      }, 2000);
   };
-  void tick();
-  return () => {
+  current = tick();
+  return async (): Promise<void> => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    await current;
   };
 }
 

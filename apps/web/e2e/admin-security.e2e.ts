@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminPage } from './admin.ts';
 import { adminApi, api, launchBrowser, openApp, screenshot } from './browser.ts';
 import {
   apiLogin,
@@ -151,4 +152,39 @@ describe.sequential('admins: roles, two-factor, two-person approval', () => {
       pending: '0',
     });
   }, 90_000);
+
+  it('the owner reads it all back: admins and roles, the audit log and the security events (in Chinese too)', async () => {
+    const desk = await openAdminPage(browser, '#/pages/admin/admins');
+    await expectText(desk.getByTestId(`admins-role-${finance.userid}`), 'Finance');
+    await screenshot(desk, 'admin-security-admins');
+
+    await desk.goto(desk.url().replace(/#.*$/, '#/pages/admin/audit'));
+    await fill(desk, 'audit-action', 'withdrawal.first_approval');
+    await expect
+      .poll(async () => new Set(await desk.locator('[data-testid^="audit-action-"]').allTextContents()))
+      .toEqual(new Set(['withdrawal.first_approval']));
+    await screenshot(desk, 'admin-security-audit');
+
+    await desk.goto(desk.url().replace(/#.*$/, '#/pages/admin/security'));
+    await fill(desk, 'security-filter-userid', finance.userid);
+    await desk.locator(`[data-testid^="security-event-"][data-kind="totp_enabled"]`).first().waitFor();
+    // The filter applies after a pause in typing: then only the finance admin's events are listed.
+    await expect
+      .poll(async () => new Set(await desk.locator('.security-event header strong').allTextContents()))
+      .toEqual(new Set([finance.userid]));
+    await screenshot(desk, 'admin-security-events');
+
+    await desk.evaluate(() => window.localStorage.setItem('lang', 'zh-CN'));
+    await desk.reload();
+    await fill(desk, 'security-filter-userid', finance.userid);
+    await expect
+      .poll(async () => new Set(await desk.locator('.security-event header strong').allTextContents()))
+      .toEqual(new Set([finance.userid]));
+    await screenshot(desk, 'admin-security-events-zh');
+    await desk.goto(desk.url().replace(/#.*$/, '#/pages/admin/admins'));
+    await expectText(desk.getByTestId(`admins-role-${finance.userid}`), '财务');
+    await screenshot(desk, 'admin-security-admins-zh');
+    await desk.evaluate(() => window.localStorage.setItem('lang', 'en-US'));
+    await desk.context().close();
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import type { AssetCode } from '@mp/contract';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { money } from '../../lib/amount.ts';
 import { audit } from '../admin/audit.ts';
 import { checkSecondApprover, needsSecondApprover } from '../admin/two-person.ts';
 
@@ -67,7 +68,7 @@ export async function approveOnce(db: Conn, ctx: AuthedContext, id: string): Pro
       .values({ withdrawal_id: w.id, approved_by: ctx.member.id })
       .execute();
     await audit(tx, ctx.member.id, 'withdrawal.first_approval', `withdrawal:${w.id}`, {
-      amount: w.amount,
+      amount: money(BigInt(w.amount), w.asset as AssetCode),
       asset: w.asset,
     });
     return 'recorded';

@@ -9,6 +9,18 @@ import { useDebounced } from '../../../lib/useDebounced.ts';
 import { type AuditFilter, fetchAudit, securityKeys } from '../security-api.ts';
 import '../admin.css';
 
+/** An audit row's details as `key: value` pairs (values as the action recorded them). */
+function detailsText(json: string): string {
+  try {
+    const details = JSON.parse(json) as Record<string, unknown>;
+    return Object.entries(details)
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(', ');
+  } catch {
+    return json;
+  }
+}
+
 /** The audit log: who did what to what and when, filtered by actor, action, target and dates, newest first. */
 export default function AdminAuditPage() {
   const { t } = useTranslation('admin');
@@ -27,7 +39,15 @@ export default function AdminAuditPage() {
     ...(to ? { to } : {}),
   };
   const text = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <Input data-testid={id} aria-label={label} placeholder={label} value={value} onChange={set} clearable />
+    <Input
+      id={id}
+      data-testid={id}
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={set}
+      clearable
+    />
   );
   return (
     <PageLayout title={t('routes:/pages/admin/audit')} testId="admin-audit-page">
@@ -71,7 +91,7 @@ export default function AdminAuditPage() {
             <p className="field-hint">
               {t('audit.by', { actor: e.actor || t('audit.system'), at: formatDateTime(e.created_at) })}
             </p>
-            {e.details !== '{}' ? <code className="audit-details">{e.details}</code> : null}
+            {e.details !== '{}' ? <p className="audit-details">{detailsText(e.details)}</p> : null}
           </article>
         )}
         empty={<EmptyBlock text={t('audit.empty')} testId="audit-empty" />}

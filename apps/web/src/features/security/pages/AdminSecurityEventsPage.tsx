@@ -108,12 +108,18 @@ export default function AdminSecurityEventsPage() {
                 {t('adminView.ip')}: {e.ip}
               </div>
             ) : null}
-            {Object.keys(e.details).length ? (
+            {Object.keys(e.details).some((k) => k !== 'hold') ? (
               <div className="security-event-details">
                 {t('adminView.details')}:{' '}
                 {Object.entries(e.details)
+                  .filter(([k]) => k !== 'hold')
                   .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
                   .join(', ')}
+              </div>
+            ) : null}
+            {e.details.hold === false ? (
+              <div className="security-event-details" data-testid="security-event-no-hold">
+                {t('adminView.noHold')}
               </div>
             ) : null}
           </article>

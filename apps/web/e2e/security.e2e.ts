@@ -44,6 +44,7 @@ describe.sequential('security changes need the owner', () => {
     await page.getByTestId('profile-new-tac-send').click();
     await page.getByTestId('profile-new-tac-hint').waitFor();
     await fill(page, 'profile-new-tac', await codeFromOutbox(newEmail()));
+    await screenshot(page, 'security-email-change');
     await page.getByTestId('profile-contact-save').click();
     await expectText(page.getByTestId('profile-email'), newEmail());
 

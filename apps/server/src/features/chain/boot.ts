@@ -72,7 +72,7 @@ export async function startLocalChain(
  * A job's loop: a step every 2 s; an error is logged once until the job recovers. Stopping resolves once the step
  * under way (e.g. a payout between its signing and its broadcast) has finished.
  */
-function every2s(name: string, step: () => Promise<unknown>, log: { error: (m: string) => void }) {
+export function every2s(name: string, step: () => Promise<unknown>, log: { error: (m: string) => void }) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastError = '';

@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './security-events.ts';
 export * from './mining-economics.ts';
 export * from './calls/auth.ts';
 export * from './calls/member.ts';

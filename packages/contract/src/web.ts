@@ -6,6 +6,7 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './security-events.ts';
 export * from './mining-economics.ts';
 export * from './refs.ts';
 export * from './routes.ts';

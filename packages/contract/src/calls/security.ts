@@ -2,26 +2,6 @@ import { z } from 'zod';
 import { defineCall, optionalText, pagingFields } from '../call.ts';
 import { pagedSchema } from '../envelope.ts';
 
-/**
- * Kinds of security events: lockouts of a second factor (with `until`) and security changes of a member. The
- * server's `features/security/events.ts` documents each; the column is free text, so a new kind needs no migration.
- */
-export const SECURITY_EVENT_KIND_LIST = [
-  'lockout_tx_password',
-  'lockout_totp',
-  'lockout_tac',
-  'lockout_reset_code',
-  'password_changed',
-  'password_reset',
-  'tx_password_changed',
-  'email_changed',
-  'mobile_changed',
-  'totp_enabled',
-  'totp_disabled',
-  'address_changed',
-  'shipping_address_changed',
-] as const;
-
 export const securityEventSchema = z.object({
   id: z.string(),
   userid: z.string(),

@@ -1,3 +1,4 @@
+import type { SecurityEventKind } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
 
 /**
@@ -6,28 +7,9 @@ import type { Conn } from '../../db/database.ts';
  *   `lockout_tx_password`, `lockout_totp`, `lockout_tac`, `lockout_reset_code`;
  * - security changes (written by the flows that change a credential or contact; `details` says what, never a
  *   secret): `password_changed`, `password_reset`, `tx_password_changed`, `email_changed`, `mobile_changed`,
- *   `totp_enabled`, `totp_disabled`, `address_changed` (withdraw address bound or changed),
- *   `shipping_address_changed`.
+ *   `totp_enabled`, `totp_disabled`, `address_changed` (withdraw address bound or changed).
  * Other kinds may be added: the column is free text; name them `lockout_<factor>` or `<thing>_<changed|...>`.
  */
-export const SECURITY_EVENT_KINDS = [
-  'lockout_tx_password',
-  'lockout_totp',
-  'lockout_tac',
-  'lockout_reset_code',
-  'password_changed',
-  'password_reset',
-  'tx_password_changed',
-  'email_changed',
-  'mobile_changed',
-  'totp_enabled',
-  'totp_disabled',
-  'address_changed',
-  'shipping_address_changed',
-] as const;
-
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
-
 export type SecurityEvent = {
   /** The member concerned (null when unknown, e.g. a lockout on a code sent to an address with no member). */
   memberId: string | null;

@@ -1,26 +1,12 @@
 import type { ResponseOf } from '@mp/contract';
-import { adminSecurityEvents } from '@mp/contract/web';
+import { adminSecurityEvents, SECURITY_EVENT_KINDS } from '@mp/contract/web';
 import { api } from '../../lib/api.ts';
 
 export type SecurityEvent = ResponseOf<typeof adminSecurityEvents>['list'][number];
 export type SecurityEventFilter = { userid?: string; kind?: string; from?: string; to?: string };
 
 /** The kinds an admin can filter by; `lockout` is every lockout. */
-export const SECURITY_EVENT_KINDS = [
-  'lockout',
-  'lockout_tx_password',
-  'lockout_totp',
-  'lockout_tac',
-  'lockout_reset_code',
-  'password_changed',
-  'password_reset',
-  'tx_password_changed',
-  'email_changed',
-  'mobile_changed',
-  'totp_enabled',
-  'totp_disabled',
-  'address_changed',
-] as const;
+export const SECURITY_EVENT_FILTER_KINDS = ['lockout', ...SECURITY_EVENT_KINDS] as const;
 
 export const securityEventKeys = {
   list: (filter: SecurityEventFilter) => ['admin', 'security-events', filter] as const,

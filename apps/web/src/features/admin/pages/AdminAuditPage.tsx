@@ -1,6 +1,7 @@
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
@@ -55,28 +56,14 @@ export default function AdminAuditPage() {
         {text('audit-actor', t('audit.actor'), actor, setActor)}
         {text('audit-action', t('audit.action'), action, setAction)}
         {text('audit-target', t('audit.target'), target, setTarget)}
-        <div className="date-range">
-          <label htmlFor="audit-from">
-            {t('audit.from')}
-            <input
-              id="audit-from"
-              data-testid="audit-from"
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </label>
-          <label htmlFor="audit-to">
-            {t('audit.to')}
-            <input
-              id="audit-to"
-              data-testid="audit-to"
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </label>
-        </div>
+        <DateRangeFilter
+          idPrefix="audit"
+          labels={{ from: t('audit.from'), to: t('audit.to') }}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
       </div>
       <PagedList
         key={JSON.stringify(filter)}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterChips } from '../../../components/FilterChips.tsx';
 import { Money } from '../../../components/Money.tsx';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
@@ -97,28 +98,14 @@ export default function AdminWithdrawalsPage() {
           onChange={setUserid}
           clearable
         />
-        <div className="date-range">
-          <label htmlFor="wd-filter-from">
-            {t('wd.from')}
-            <input
-              id="wd-filter-from"
-              data-testid="wd-filter-from"
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </label>
-          <label htmlFor="wd-filter-to">
-            {t('wd.to')}
-            <input
-              id="wd-filter-to"
-              data-testid="wd-filter-to"
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </label>
-        </div>
+        <DateRangeFilter
+          idPrefix="wd-filter"
+          labels={{ from: t('wd.from'), to: t('wd.to') }}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
       </div>
       <section className="wd-totals" data-testid="wd-totals">
         <span>

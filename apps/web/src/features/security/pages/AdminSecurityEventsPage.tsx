@@ -1,6 +1,7 @@
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
@@ -8,7 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
 import {
   fetchSecurityEventsPage,
-  SECURITY_EVENT_KINDS,
+  SECURITY_EVENT_FILTER_KINDS,
   type SecurityEvent,
   type SecurityEventFilter,
   securityEventKeys,
@@ -53,35 +54,21 @@ export default function AdminSecurityEventsPage() {
             onChange={(e) => setKind(e.target.value)}
           >
             <option value="">{t('adminView.allKinds')}</option>
-            {SECURITY_EVENT_KINDS.map((k) => (
+            {SECURITY_EVENT_FILTER_KINDS.map((k) => (
               <option key={k} value={k}>
                 {kindLabel(k)}
               </option>
             ))}
           </select>
         </label>
-        <div className="date-range">
-          <label htmlFor="security-filter-from">
-            {t('adminView.from')}
-            <input
-              id="security-filter-from"
-              data-testid="security-filter-from"
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </label>
-          <label htmlFor="security-filter-to">
-            {t('adminView.to')}
-            <input
-              id="security-filter-to"
-              data-testid="security-filter-to"
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </label>
-        </div>
+        <DateRangeFilter
+          idPrefix="security-filter"
+          labels={{ from: t('adminView.from'), to: t('adminView.to') }}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+        />
       </div>
       <PagedList<SecurityEvent>
         key={JSON.stringify(filter)}

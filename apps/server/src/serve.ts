@@ -69,7 +69,11 @@ async function drain(app: FastifyInstance, streams: Set<ServerResponse>): Promis
   };
   endStreams();
   const again = setInterval(endStreams, 250);
-  const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_BOUND_MS);
+  const cut = setTimeout(() => {
+    // Said in the log: a stop that had to cut connections left some client without its answer.
+    app.log.warn(`stopping: connections still open after ${DRAIN_BOUND_MS} ms are cut`);
+    app.server.closeAllConnections();
+  }, DRAIN_BOUND_MS);
   try {
     await closing;
   } finally {

@@ -50,7 +50,8 @@ export default function AdminHomePage() {
     <PageLayout title={t('routes:/pages/admin/admin')} testId="admin-home-page">
       {enrol ? null : <DashboardPanel />}
       <List header={t('dashboard.menu')}>
-        {ENTRIES.filter((path) => menuShows(path, role.data?.role)).map((path) => {
+        {/* The entries wait for the role (a finance admin must not see the owner's pages flash by). */}
+        {(role.isPending ? [] : ENTRIES.filter((path) => menuShows(path, role.data?.role))).map((path) => {
           const key = path.split('/').pop() ?? path;
           return (
             <List.Item key={path} onClick={() => navigate(path)} data-testid={`admin-menu-${key}`}>

@@ -150,6 +150,22 @@ describe('the production profile refuses to start', () => {
   });
 });
 
+describe('migrations at start', () => {
+  const secret = { secret: Buffer.alloc(32) };
+
+  it('the demo profile migrates at start (a newcomer runs npm start alone)', () => {
+    expect(loadConfig({}, secret).migrateOnStart).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }, secret).migrateOnStart).toBe(true);
+  });
+
+  it('production migrates at start only with MIGRATE_ON_START=1 (else npm run migrate is its own step)', () => {
+    expect(loadConfig(PRODUCTION, secret).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, MIGRATE_ON_START: '' }, secret).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, MIGRATE_ON_START: '1' }, secret).migrateOnStart).toBe(true);
+    expect(problemsWith({ MIGRATE_ON_START: '1' })).toEqual([]);
+  });
+});
+
 describe('the demo profile', () => {
   it('starts npm start as it is (NODE_ENV unset), refusing only settings that contradict each other', () => {
     expect(configProblems({})).toEqual([]);

@@ -17,6 +17,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Production applies pending migrations at start only with MIGRATE_ON_START=1 (else `npm run migrate` first). */
+  MIGRATE_ON_START: flag,
   LOG_LEVEL: z.string().default('info'),
   LOG_REQUESTS: z.enum(['0', '1', 'true', 'false']).optional(),
   ADMIN_USERID: z.string().optional(),
@@ -103,6 +105,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Apply pending migrations at start: always in the demo profile (a newcomer's `npm start`); in production only with
+   * MIGRATE_ON_START=1, else pending migrations refuse the start (`npm run migrate` is its own deployment step).
+   */
+  migrateOnStart: boolean;
   logLevel: string;
   /** A log line per request (development and tests; in production on request: LOG_REQUESTS=1). */
   logRequests: boolean;
@@ -175,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START || env.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     logRequests:
       e.LOG_REQUESTS === undefined

@@ -5,6 +5,7 @@ import { MIGRATIONS } from './migrations/index.ts';
 /** Stable advisory-lock key so that two servers starting together migrate once. */
 const MIGRATION_LOCK = 727_001;
 
+/** Applies every migration the database has not had, in order, each in its own transaction; returns their ids. */
 export async function migrate(db: Db): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
@@ -17,10 +18,18 @@ export async function migrate(db: Db): Promise<string[]> {
       const ran: string[] = [];
       for (const m of MIGRATIONS) {
         if (applied.has(m.id)) continue;
-        await conn.transaction().execute(async (tx) => {
-          await sql.raw(m.up).execute(tx);
-          await sql`insert into schema_migrations (id) values (${m.id})`.execute(tx);
-        });
+        await conn
+          .transaction()
+          .execute(async (tx) => {
+            await sql.raw(m.up).execute(tx);
+            await sql`insert into schema_migrations (id) values (${m.id})`.execute(tx);
+          })
+          .catch((err: unknown) => {
+            // PostgreSQL's message alone does not say which migration it came from; the ones before it stay applied.
+            throw new Error(`migration ${m.id}: ${err instanceof Error ? err.message : String(err)}`, {
+              cause: err,
+            });
+          });
         ran.push(m.id);
       }
       return ran;
@@ -28,4 +37,18 @@ export async function migrate(db: Db): Promise<string[]> {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
     }
   });
+}
+
+/**
+ * Migration ids this code has that the database has not applied, in order: all of them on a database never migrated
+ * (no schema_migrations table yet). Reads only, so it may run while another server migrates.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const table = await sql<{
+    name: string | null;
+  }>`select to_regclass('schema_migrations')::text as name`.execute(db);
+  if (!table.rows[0]?.name) return MIGRATIONS.map((m) => m.id);
+  const applied = await sql<{ id: string }>`select id from schema_migrations`.execute(db);
+  const done = new Set(applied.rows.map((r) => r.id));
+  return MIGRATIONS.map((m) => m.id).filter((id) => !done.has(id));
 }

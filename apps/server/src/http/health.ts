@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { MIGRATIONS } from '../db/migrations/index.ts';
+import { pendingMigrations } from '../db/migrate.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -30,13 +29,6 @@ function within<T>(work: Promise<T>, ms = CHECK_TIMEOUT_MS): Promise<T> {
       timer = setTimeout(() => reject(new Error('timed out')), ms);
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-/** Migration ids this code has that the database has not applied. */
-export async function pendingMigrations(db: Db): Promise<string[]> {
-  const applied = await sql<{ id: string }>`select id from schema_migrations`.execute(db);
-  const done = new Set(applied.rows.map((r) => r.id));
-  return MIGRATIONS.map((m) => m.id).filter((id) => !done.has(id));
 }
 
 type RedisPing = { ping: () => Promise<unknown>; disconnect: () => void };

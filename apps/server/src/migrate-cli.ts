@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { connectCommand } from './db/connect.ts';
+import { migrate, pendingMigrations } from './db/migrate.ts';
+
+/**
+ * `npm run migrate`: applies the pending migrations, a deployment's own step before its servers start (production
+ * servers refuse pending migrations unless MIGRATE_ON_START=1). Safe beside running servers and other runs: one
+ * advisory lock, each migration in its own transaction. `--status` only lists what is pending: exit 0 when none,
+ * 3 when some (a deployment script can ask before it migrates). Exit 1 on failure, 2 on wrong usage.
+ */
+const EXIT_PENDING = 3;
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const note = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  let status: boolean;
+  try {
+    status = parseArgs({ options: { status: { type: 'boolean', default: false } } }).values.status;
+  } catch (err) {
+    note(`${err instanceof Error ? err.message : String(err)}\n\nUsage: npm run migrate [-- --status]`);
+    return 2;
+  }
+  const database = await connectCommand(loadConfig(), note);
+  try {
+    if (status) {
+      const pending = await pendingMigrations(database.db);
+      out(pending.length ? `pending migrations: ${pending.join(', ')}` : 'up to date');
+      return pending.length ? EXIT_PENDING : 0;
+    }
+    const ran = await migrate(database.db);
+    out(ran.length ? `applied migrations: ${ran.join(', ')}` : 'up to date');
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    note(`migration failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  },
+);

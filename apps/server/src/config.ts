@@ -113,6 +113,7 @@ export type Config = {
   logLevel: string;
   /** A log line per request (development and tests; in production on request: LOG_REQUESTS=1). */
   logRequests: boolean;
+  /** ADMIN_USERID + ADMIN_PASSWORD: this owner is created once, when absent; later changes: `npm run admin`. */
   admin: { userid: string; password: string } | undefined;
   rootUserid: string;
   /** Server secret for HMACs (session cache keys, remembered transaction passwords). */

@@ -119,7 +119,7 @@ describe('admin roles and two-person approval (demo mode: two-factor optional)',
         { token: second.token },
       );
       expect(first.body).toMatchObject({ status: 1, data: { role: 'viewer' } });
-      await ensureAdmin(solo.db, 'soloowner', 'owner-pass-1'); // back to owner (bootstrap)
+      await solo.ok('Admin/adminsave', { userid: 'soloowner', role: 'owner' }, { token: second.token });
       await solo.ok('Admin/adminsave', { userid: second.userid, role: '' }, { token: soloToken });
       const gone = await solo.call('Admin/wdlist', {}, { token: second.token });
       expect(gone.body).toMatchObject({ status: -9, code: 401 });

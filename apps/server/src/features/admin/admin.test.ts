@@ -13,27 +13,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('admin bootstrap', () => {
-  it('creates the admin once and resets its password on the next start', async () => {
+  it('creates the admin once; a later start with another ADMIN_PASSWORD changes nothing (npm run admin does)', async () => {
     await ensureAdmin(t.db, 'opsadmin', 'adminpass2');
+    await ensureAdmin(t.db, 'OpsAdmin', 'adminpass3');
     const admins = await t.db
       .selectFrom('members')
-      .select(['userid', 'role'])
+      .select(['userid', 'role', 'admin_role'])
       .where('role', '=', 'admin')
       .execute();
-    expect(admins).toEqual([{ userid: 'opsadmin', role: 'admin' }]);
-    const login = await t.ok<{ userInfo: { role: string } }>('Logon/login', {
-      username: 'opsadmin',
-      password: 'adminpass2',
-    });
-    expect(login.userInfo.role).toBe('admin');
-    await ensureAdmin(t.db, 'opsadmin', 'adminpass1');
-    adminToken = await logInAs(t, 'opsadmin', 'adminpass1');
+    expect(admins).toEqual([{ userid: 'opsadmin', role: 'admin', admin_role: 'owner' }]);
+    for (const password of ['adminpass2', 'adminpass3'])
+      expect((await t.call('Logon/login', { username: 'opsadmin', password })).body).toMatchObject({
+        code: 422,
+      });
+    await logInAs(t, 'opsadmin', 'adminpass1');
     const audit = await t.db
       .selectFrom('audit_log')
       .select('action')
       .where('target', '=', 'opsadmin')
       .execute();
-    expect(audit.map((a) => a.action)).toContain('admin.bootstrap_reset');
+    expect(audit.map((a) => a.action)).toEqual(['admin.bootstrap_create']);
   });
 
   it('an admin is not a sponsor or a placement', async () => {

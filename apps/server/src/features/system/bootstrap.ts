@@ -1,5 +1,6 @@
+import type { AdminRole } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Conn, type Db, inTransaction } from '../../db/database.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { audit } from '../admin/audit.ts';
 
@@ -29,24 +30,17 @@ export async function ensureRoot(db: Db, userid: string): Promise<string> {
   return row.id;
 }
 
-/** ADMIN_USERID + ADMIN_PASSWORD: creates that admin (an owner), or resets its password and role, at every start. */
-export async function ensureAdmin(db: Db, userid: string, password: string): Promise<void> {
-  const hash = await hashPassword(password);
-  const existing = await db
-    .selectFrom('members')
-    .select(['id', 'role'])
-    .where(sql`lower(userid)`, '=', userid.toLowerCase())
-    .executeTakeFirst();
-  if (existing) {
-    await db
-      .updateTable('members')
-      .set({ password_hash: hash, role: 'admin', admin_role: 'owner', status: 'active' })
-      .where('id', '=', existing.id)
-      .execute();
-    await audit(db, null, 'admin.bootstrap_reset', userid);
-    return;
-  }
-  await db
+/**
+ * A new admin: a member outside both trees (no sponsor, no placement) with this admin role. False when the userid is
+ * taken (case-insensitively), by an admin or a member, checked by the unique index so two creators cannot both win.
+ */
+export async function insertAdmin(
+  db: Conn,
+  userid: string,
+  passwordHash: string,
+  role: AdminRole,
+): Promise<boolean> {
+  const row = await db
     .insertInto('members')
     .values({
       userid,
@@ -54,14 +48,35 @@ export async function ensureAdmin(db: Db, userid: string, password: string): Pro
       email: null,
       mobile: null,
       tel_prefix: null,
-      password_hash: hash,
+      password_hash: passwordHash,
       tx_password_hash: null,
       role: 'admin',
-      admin_role: 'owner',
+      admin_role: role,
       sponsor_id: null,
       placement_parent_id: null,
       side: null,
     })
-    .execute();
-  await audit(db, null, 'admin.bootstrap_create', userid);
+    .onConflict((oc) => oc.expression(sql`lower(userid)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * ADMIN_USERID + ADMIN_PASSWORD (and the demo admin): creates that owner once, when the userid is free. An existing
+ * account is left as it is, whatever ADMIN_PASSWORD says now: resetting it at every start would undo the password,
+ * role and two-factor changes made since, and keep a working owner password in the environment. Later changes go
+ * through `npm run admin`.
+ */
+export async function ensureAdmin(db: Db, userid: string, password: string): Promise<void> {
+  const existing = await db
+    .selectFrom('members')
+    .select('id')
+    .where(sql`lower(userid)`, '=', userid.toLowerCase())
+    .executeTakeFirst();
+  if (existing) return;
+  const hash = await hashPassword(password);
+  await inTransaction(db, async (tx) => {
+    if (await insertAdmin(tx, userid, hash, 'owner')) await audit(tx, null, 'admin.bootstrap_create', userid);
+  });
 }

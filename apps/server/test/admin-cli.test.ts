@@ -35,7 +35,12 @@ const expectSignedOut = (token: string) =>
   );
 
 async function auditActions(userid: string): Promise<string[]> {
-  const rows = await t.db.selectFrom('audit_log').select('action').where('target', '=', userid).execute();
+  const rows = await t.db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('target', '=', userid)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.action);
 }
 

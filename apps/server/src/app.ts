@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startChangeFeed, useFeedFor } from './db/change-feed.ts';
 import { poolOf } from './db/database.ts';
@@ -42,6 +42,8 @@ import { cacheBalances, createLedger } from './ledger/index.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders, tileSources } from './http/security-headers.ts';
 import { installHealth } from './http/health.ts';
+import { installRequestContext, requestIdOf } from './http/request-context.ts';
+import { logger } from './lib/log.ts';
 import { installMetrics } from './http/metrics.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
@@ -63,27 +65,30 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 export type AppOptions = { logger?: boolean | object; serveWeb?: boolean };
 
+/** Fastify's logger: this process's, as the base logger Fastify's types take. */
+const httpLogger = (): FastifyBaseLogger => logger('http');
+
 /** Builds the whole server without listening, so tests can `inject`. */
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    // The process's logger (lib/log.ts: its format, redaction and context), unless a test chooses.
+    ...(options.logger === undefined ? { loggerInstance: httpLogger() } : { logger: options.logger }),
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For only from the proxies named in TRUST_PROXY (none by default): anyone else could pick an address.
     trustProxy: deps.config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // Always ours to decide: a caller's X-Request-Id is kept only when it is a safe short token.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     clientErrorHandler: envelopeClientError,
   });
+  installRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     deps.config.validateResponses ? serializerCompiler : () => (data: unknown) => JSON.stringify(data),
   );
   installEnvelope(app);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
   // Operations (outside the call registry: no session, no flood guard): /healthz, /readyz, /metrics.
   installMetrics(app, deps, installHealth(app, deps));
 

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSealKeys } from './lib/crypto.ts';
+import { type LogFormat, logFormatOf } from './lib/log.ts';
 
 const flag = z
   .string()
@@ -21,6 +22,8 @@ const envSchema = z.object({
   MIGRATE_ON_START: flag,
   LOG_LEVEL: z.string().default('info'),
   LOG_REQUESTS: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** json (production's default) or pretty (the demo profile's): see lib/log.ts. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   ADMIN_USERID: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ROOT_USERID: z.string().default('company'),
@@ -113,6 +116,8 @@ export type Config = {
   logLevel: string;
   /** A log line per request (development and tests; in production on request: LOG_REQUESTS=1). */
   logRequests: boolean;
+  /** LOG_FORMAT: JSON lines (production) or short human lines (the demo profile). */
+  logFormat: LogFormat;
   /** ADMIN_USERID + ADMIN_PASSWORD: this owner is created once, when absent; later changes: `npm run admin`. */
   admin: { userid: string; password: string } | undefined;
   rootUserid: string;
@@ -189,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.LOG_REQUESTS === undefined
         ? env.NODE_ENV !== undefined && env.NODE_ENV !== 'production'
         : e.LOG_REQUESTS === '1' || e.LOG_REQUESTS === 'true',
+    logFormat: logFormatOf(env),
     admin:
       e.ADMIN_USERID && e.ADMIN_PASSWORD ? { userid: e.ADMIN_USERID, password: e.ADMIN_PASSWORD } : undefined,
     rootUserid: e.ROOT_USERID,

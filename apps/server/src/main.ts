@@ -27,8 +27,16 @@ import {
   startPayouts,
 } from './features/chain/boot.ts';
 import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.ts';
+import { configureLogging, logger } from './lib/log.ts';
 
-const say = (msg: string) => process.stdout.write(`${msg}\n`);
+/** The main process's own lines: the operator's console in the demo profile, JSON lines in production (lib/log.ts). */
+const say = (msg: string) => logger('main').info(msg);
+const warn = (msg: string) => logger('main').warn(msg);
+/** A catch for work that may fail without stopping the server: logged as `<what> failed` with the error. */
+const failed =
+  (what: string, component = 'main') =>
+  (err: unknown) =>
+    logger(component).error({ err }, `${what} failed`);
 
 /** How long SIGTERM may take to drain requests and jobs and close everything before the process gives up. */
 const SHUTDOWN_BOUND_MS = 25_000;
@@ -47,6 +55,11 @@ async function main() {
     }
   }
   const config = loadConfig();
+  configureLogging({
+    proc: isHttpWorker() ? 'http-worker' : 'main',
+    level: config.logLevel,
+    format: config.logFormat,
+  });
   if (isHttpWorker()) return runHttpWorker(config);
   const profile = profileOf(process.env);
   if (profile === 'demo') say(demoProfileLine(config));
@@ -71,7 +84,7 @@ async function main() {
         `Local test chain (anvil) at ${local.chain.rpcUrl}: test USDT ${local.chain.token}, a block every 2 s`,
       );
     } catch (err) {
-      say(
+      warn(
         `The local test chain did not start (deposits are off): ${err instanceof Error ? err.message : String(err)}`,
       );
     }
@@ -82,7 +95,7 @@ async function main() {
     try {
       hotWalletKey = loadHotWalletKey(config.dataDir);
     } catch (err) {
-      say(
+      warn(
         `The hot wallet is not used (payouts are by hand): ${err instanceof Error ? err.message : String(err)}`,
       );
     }
@@ -90,14 +103,13 @@ async function main() {
       chain = { ...chain, hotWallet: hotWalletAddress(hotWalletKey) };
       process.env.HOT_WALLET_ADDRESS = chain.hotWallet;
     } else
-      say(
+      warn(
         'No hot wallet (HOT_WALLET_KEY or DATA_DIR/hot-wallet.key): approved withdrawals are paid by hand.',
       );
   }
   const appConfig = { ...config, chain };
 
-  const http = await serveHttp(appConfig, database, say);
-  const log = { info: say, error: (m: string) => process.stderr.write(`${m}\n`) };
+  const http = await serveHttp(appConfig, database);
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
     Object.entries(dailyJobs(createLedger(db))).filter((e): e is [string, DailyJob] => e[1] !== undefined),
@@ -106,13 +118,11 @@ async function main() {
     db,
     clock: systemClock,
     jobs,
-    log,
+    log: logger('scheduler'),
   });
   scheduler.start();
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).
-  const stopSweep = startPropagationSweep(db, 5_000, {
-    error: (obj, msg) => log.error(`${msg} ${JSON.stringify(obj)}`),
-  });
+  const stopSweep = startPropagationSweep(db, 5_000, logger('propagation'));
 
   // The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step.
   const ccxt = createCcxtFactory({ apiBase: config.exchangeApiBase, timeoutMs: config.exchangeTimeoutMs });
@@ -127,7 +137,7 @@ async function main() {
   const feed = createMarketFeed({
     db,
     clock: systemClock,
-    log,
+    log: logger('feed'),
     live: async () => ccxt.publicData((await marketSettings(db)).exchange),
   });
   if (config.marketFeed) {
@@ -136,49 +146,40 @@ async function main() {
     // Bots decide after the resting orders and liquidations of the same step (one engine: the feed's writer).
     const bots = createBotEngine({ db, clock: systemClock, data: tradingData, trading });
     if (config.demoData) {
-      await loadDemoTrades(db, trading).catch((err: unknown) => log.error(`demo trades: ${String(err)}`));
-      await loadDemoBots(db, bots, tradingData, trading).catch((err: unknown) =>
-        log.error(`demo bots: ${String(err)}`),
-      );
+      await loadDemoTrades(db, trading).catch(failed('demo trades'));
+      await loadDemoBots(db, bots, tradingData, trading).catch(failed('demo bots'));
     }
     // Copy trading mirrors the lead traders' fills after the same step, and settles once a day.
     const copyLedger = createLedger(db);
     const copy = createCopyEngine({ db, clock: systemClock, data: tradingData, trading, ledger: copyLedger });
-    if (config.demoData)
-      await loadDemoCopy(db, copy, trading, copyLedger).catch((err: unknown) =>
-        log.error(`demo copy trading: ${String(err)}`),
-      );
+    if (config.demoData) await loadDemoCopy(db, copy, trading, copyLedger).catch(failed('demo copy trading'));
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);
       await bots.tick();
-      await copy.step().catch((err: unknown) => log.error(`copy trading: ${String(err)}`));
+      await copy.step().catch(failed('copy trading step', 'copy'));
     });
   }
 
   if (chain?.test && anvil && config.demoData)
-    await sendDemoDeposits(db, config, chain).catch((err: unknown) =>
-      log.error(`demo deposits: ${String(err)}`),
-    );
+    await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));
   const stopScanning = chain
-    ? startDepositScanning(db, createLedger(db), chain, { error: (m) => process.stderr.write(`${m}\n`) })
+    ? startDepositScanning(db, createLedger(db), chain, logger('scanner'))
     : async () => {};
   const stopPayouts =
     chain && hotWalletKey
-      ? startPayouts(db, createLedger(db), chain, hotWalletKey, {
-          error: (m) => process.stderr.write(`${m}\n`),
-        })
+      ? startPayouts(db, createLedger(db), chain, hotWalletKey, logger('payouts'))
       : async () => {};
 
   const url = `http://localhost:${config.port}`;
   say(
-    `\nMember platform is running at ${url}  (OpenAPI for admins, with their Bearer token: ${url}/api/docs/json; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
+    `Member platform is running at ${url}  (OpenAPI for admins, with their Bearer token: ${url}/api/docs/json; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
   );
   for (const line of demoLines) say(line);
   if (config.admin) say(`Admin login: ${config.admin.userid} (password from ADMIN_PASSWORD)`);
   else if (!demoLines.some((l) => l.startsWith('Demo admin')))
     say('No admin configured: set ADMIN_USERID and ADMIN_PASSWORD to create one.');
   if (profile === 'demo' && !(config.smtpUrl && config.sms))
-    say('Verification codes (TAC) go to the dev outbox: see the server log or Admin/outbox. Ctrl-C stops.');
+    say('Verification codes (TAC) go to the dev outbox: admins read them with Admin/outbox. Ctrl-C stops.');
   else say('Ctrl-C or SIGTERM stops (requests and jobs under way finish first).');
 
   // SIGTERM or Ctrl-C: no new connections; requests under way are answered, the job steps under way (a payout
@@ -187,9 +188,9 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    say(`\n${signal}: stopping...`);
+    say(`${signal}: stopping...`);
     const bound = setTimeout(() => {
-      process.stderr.write(`not stopped within ${SHUTDOWN_BOUND_MS / 1000} s: leaving anyway\n`);
+      logger('main').error(`not stopped within ${SHUTDOWN_BOUND_MS / 1000} s: leaving anyway`);
       process.exit(1);
     }, SHUTDOWN_BOUND_MS);
     bound.unref();
@@ -206,7 +207,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  process.stderr.write(`failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+main().catch((err: unknown) => {
+  logger('main').fatal({ err }, `failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

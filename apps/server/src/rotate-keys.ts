@@ -5,6 +5,7 @@ import { createDb } from './db/database.ts';
 import { runningEmbeddedUrl } from './db/embedded.ts';
 import { resealAll } from './features/security/seal-rotation.ts';
 import { keyRing } from './lib/crypto.ts';
+import { configureLogging, logger } from './lib/log.ts';
 
 /**
  * `npm run rotate-keys`: re-seals every TOTP secret and exchange key box under the newest key of the key ring (the
@@ -12,15 +13,17 @@ import { keyRing } from './lib/crypto.ts';
  * put the new key first in SEAL_KEYS (keep the old ones after it) on every server and restart them, run this, then
  * drop the old keys from SEAL_KEYS.
  */
+/** The operator's report (the counts): plain text on stdout; anything else goes to the log (lib/log.ts). */
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main() {
   const config = loadConfig();
+  configureLogging({ proc: 'rotate-keys', level: config.logLevel, format: config.logFormat });
   const ring = keyRing(config.secret, config.sealKeys);
   const running = config.databaseUrl ? undefined : runningEmbeddedUrl(path.join(config.dataDir, 'pg'), 'app');
   const database = running
     ? { db: createDb(running, 2), close: async () => {} }
-    : await connectDatabase({ ...config, dbPoolSize: 2 }, say);
+    : await connectDatabase({ ...config, dbPoolSize: 2 }, (line) => logger('rotate-keys').info(line));
   try {
     const counts = await resealAll(database.db, ring, config.secret);
     say(`Newest key: version ${ring.current}.`);
@@ -37,6 +40,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  logger('rotate-keys').fatal(err instanceof Error ? err.message : String(err));
   process.exitCode = 1;
 });

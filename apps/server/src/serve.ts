@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { createDb, type Db } from './db/database.ts';
 import { createNotifier } from './features/notify/notifier.ts';
 import { systemClock } from './lib/clock.ts';
+import { logger } from './lib/log.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
 import { answerRateLimits, primaryRateLimiter } from './lib/rate-limit-ipc.ts';
 
@@ -37,7 +38,16 @@ async function redisLimiter(url: string): Promise<RateLimiter> {
 
 async function listen(config: Config, db: Db, limiter: RateLimiter, floodLimiter: RateLimiter) {
   const notifier = createNotifier(config, db);
-  const app = await buildApp({ config, db, clock: systemClock, notifier, limiter, floodLimiter });
+  // Features report what fails after their answer (a notice not sent, a propagation to retry) through `log`.
+  const app = await buildApp({
+    config,
+    db,
+    clock: systemClock,
+    notifier,
+    limiter,
+    floodLimiter,
+    log: logger('app'),
+  });
   const streams = trackStreams(app);
   await app.listen({ port: config.port, host: config.host });
   return { app, close: () => drain(app, streams) };
@@ -82,11 +92,7 @@ async function drain(app: FastifyInstance, streams: Set<ServerResponse>): Promis
   }
 }
 
-export async function serveHttp(
-  config: Config,
-  database: { db: Db; url: string },
-  log: (msg: string) => void,
-): Promise<HttpServing> {
+export async function serveHttp(config: Config, database: { db: Db; url: string }): Promise<HttpServing> {
   if (config.workers <= 1) {
     const limiter = config.redisUrl ? await redisLimiter(config.redisUrl) : memoryRateLimiter();
     const server = await listen(config, database.db, limiter, limiter);
@@ -97,11 +103,12 @@ export async function serveHttp(
       },
     };
   }
-  return startWorkers(config, database.url, log);
+  return startWorkers(config, database.url);
 }
 
 /** The main process: forks the workers, answers their rate-limit questions, replaces a worker that dies. */
-async function startWorkers(config: Config, url: string, log: (msg: string) => void): Promise<HttpServing> {
+async function startWorkers(config: Config, url: string): Promise<HttpServing> {
+  const log = logger('http');
   const limiter = config.redisUrl ? undefined : memoryRateLimiter();
   // Connections are spread by the kernel (each worker accepts on the shared socket), not passed on by this process.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
@@ -114,8 +121,11 @@ async function startWorkers(config: Config, url: string, log: (msg: string) => v
       worker.once('exit', (code, signal) => {
         reject(new Error(`worker exited before listening (${signal ?? code})`));
         if (stopping) return;
-        log(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
-        void fork().catch((err: unknown) => log(`could not start a worker: ${String(err)}`));
+        log.error(
+          { worker: worker.process.pid, exit: signal ?? code },
+          'HTTP worker stopped; starting another',
+        );
+        void fork().catch((err: unknown) => log.error({ err }, 'could not start an HTTP worker'));
       });
     });
   await Promise.all(Array.from({ length: config.workers }, fork));

@@ -13,6 +13,7 @@ import { loadHotWalletKey } from './features/chain/hot-wallet.ts';
 import { createPayoutWorker } from './features/chain/payouts.ts';
 import { sweepClient, sweepDeposits } from './features/chain/sweep.ts';
 import { createLedger } from './ledger/index.ts';
+import { configureLogging, logger } from './lib/log.ts';
 
 /**
  * `npm run sweep [-- --min 10 --dry-run]`: moves members' deposits from their deposit addresses to the hot wallet
@@ -20,13 +21,17 @@ import { createLedger } from './ledger/index.ts';
  * tool only; on npm start's local test chain they are the chain's well-known test mnemonic and the running server's
  * chain is used.
  */
+/** The operator's report (a line per address, the total): plain text on stdout. */
 const say = (line: string) => process.stdout.write(`${line}\n`);
+/** What happens on the way (the database started, addresses found, each sweep sent): log lines (lib/log.ts). */
+const note = (line: string) => logger('sweep').info(line);
 
 async function main() {
   const { values } = parseArgs({
     options: { min: { type: 'string', default: '10' }, 'dry-run': { type: 'boolean', default: false } },
   });
   const config = loadConfig();
+  configureLogging({ proc: 'sweep', level: config.logLevel, format: config.logFormat });
   const min = parseAmount(values.min, ASSETS.USDT.decimals);
   if (!min.ok) throw new Error(`--min is not an amount: ${values.min}`);
 
@@ -69,7 +74,7 @@ async function main() {
   const running = config.databaseUrl ? undefined : runningEmbeddedUrl(path.join(config.dataDir, 'pg'), 'app');
   const database = running
     ? { db: createDb(running, 4), close: async () => {} }
-    : await connectDatabase({ ...config, dbPoolSize: 4 }, say);
+    : await connectDatabase({ ...config, dbPoolSize: 4 }, note);
   try {
     const hot = privateKeyToAccount(hotKey);
     const results = await sweepDeposits({
@@ -91,7 +96,7 @@ async function main() {
         confirmations: chain.confirmations,
       }),
       dryRun: values['dry-run'],
-      log: say,
+      log: note,
     });
     const usdt = (v: bigint) => `${formatAmount(v, ASSETS.USDT.decimals)} USDT`;
     for (const r of results)
@@ -112,6 +117,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  logger('sweep').fatal(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { addDays, todayOf } from '../features/mining/dates.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type DailyJob, runDailyJob } from './daily.ts';
 import { Refusal } from '../http/errors.ts';
+import { withLogContext, workId } from '../lib/log.ts';
 
 type Log = { info: (msg: string) => void; error: (msg: string) => void };
 
@@ -38,17 +39,20 @@ export function createDailyScheduler(deps: {
           .where('status', '=', 'done')
           .executeTakeFirst();
         if (done) continue;
-        try {
-          const run = await runDailyJob(deps.db, name, job, date);
-          deps.log?.info(`job ${name} ${date}: ${run.items_now} settled`);
-          ran.push(name);
-        } catch (err) {
-          if (!(err instanceof Refusal)) deps.log?.error(`job ${name} ${date} failed: ${String(err)}`);
-          else if (!refused.has(`${name}:${date}`)) {
-            refused.add(`${name}:${date}`);
-            deps.log?.info(`job ${name} ${date} not run: ${err.key}`);
+        // What the run logs, here or deep in the job, carries one `jobRun` id.
+        await withLogContext({ jobRun: workId() }, async () => {
+          try {
+            const run = await runDailyJob(deps.db, name, job, date);
+            deps.log?.info(`job ${name} ${date}: ${run.items_now} settled`);
+            ran.push(name);
+          } catch (err) {
+            if (!(err instanceof Refusal)) deps.log?.error(`job ${name} ${date} failed: ${String(err)}`);
+            else if (!refused.has(`${name}:${date}`)) {
+              refused.add(`${name}:${date}`);
+              deps.log?.info(`job ${name} ${date} not run: ${err.key}`);
+            }
           }
-        }
+        });
       }
     } finally {
       running = false;

@@ -7,6 +7,7 @@ import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig, Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Ledger } from '../../ledger/index.ts';
+import { type LogContext, withLogContext, workId } from '../../lib/log.ts';
 import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
@@ -70,22 +71,30 @@ export async function startLocalChain(
 
 /**
  * A job's loop: a step every 2 s; an error is logged once until the job recovers. Stopping resolves once the step
- * under way (e.g. a payout between its signing and its broadcast) has finished.
+ * under way (e.g. a payout between its signing and its broadcast) has finished. `context` names each step in the log
+ * (the scanner's `scan` id).
  */
-export function every2s(name: string, step: () => Promise<unknown>, log: { error: (m: string) => void }) {
+export function every2s(
+  name: string,
+  step: () => Promise<unknown>,
+  log: { error: (m: string) => void },
+  context: () => LogContext = () => ({}),
+) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastError = '';
   let current: Promise<void> = Promise.resolve();
   const tick = async () => {
-    try {
-      await step();
-      lastError = '';
-    } catch (err) {
-      const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);
-      if (msg !== lastError) log.error(`${name}: ${msg}`);
-      lastError = msg;
-    }
+    await withLogContext(context(), async () => {
+      try {
+        await step();
+        lastError = '';
+      } catch (err) {
+        const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);
+        if (msg !== lastError) log.error(`${name}: ${msg}`);
+        lastError = msg;
+      }
+    });
     if (!stopped)
       timer = setTimeout(() => {
         current = tick();
@@ -120,7 +129,7 @@ export function startDepositScanning(
     confirmations: chain.confirmations,
     minimum: min.value,
   });
-  return every2s('deposit scanner', scanner.step, log);
+  return every2s('deposit scanner', scanner.step, log, () => ({ scan: workId() }));
 }
 
 /** The payout worker's loop (several servers may run it: see payouts.ts). */

@@ -2,23 +2,22 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { Refusal } from '../../http/errors.ts';
+import { logger } from '../../lib/log.ts';
 
 export type Message = { channel: 'email' | 'sms'; destination: string; subject: string; body: string };
 
 /** Sends verification codes and notices. Mail and SMS providers sit behind this port. */
 export type Notifier = { send: (message: Message) => Promise<void> };
 
-type Log = { info: (obj: object, msg: string) => void };
-
 /**
- * The dev outbox: every message is stored (admins read it at Admin/outbox) and logged. Only outside production
- * (`createNotifier` never uses it there, and Admin/outbox refuses there): codes must never be readable by admins.
+ * The dev outbox: every message is stored (admins read it at Admin/outbox; the log never has its text). Only outside
+ * production (`createNotifier` never uses it there, and Admin/outbox refuses there): codes must never be readable by
+ * admins.
  */
-export function outboxNotifier(db: Db, log?: Log): Notifier {
+export function outboxNotifier(db: Db): Notifier {
   return {
     async send(message) {
       await db.insertInto('outbox').values(message).execute();
-      log?.info({ channel: message.channel, to: message.destination, body: message.body }, 'outbox message');
     },
   };
 }
@@ -82,30 +81,48 @@ function unavailable(channel: 'email' | 'sms', onError: (err: unknown) => void):
   };
 }
 
+/** An address as the log shows it: enough to tell messages apart, not to collect contacts (a***@example.com, ***789). */
+function maskAddress(address: string): string {
+  const at = address.indexOf('@');
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : `***${address.slice(-3)}`;
+}
+
+type NotifierLog = {
+  info?: (fields: object, msg: string) => void;
+  warn: (msg: string) => void;
+  error: (err: unknown) => void;
+};
+
 /**
  * The notifier of a running server: e-mail by SMTP (SMTP_URL), SMS by the webhook (SMS_URL). Without a provider,
  * outside production that channel goes to the dev outbox; in production it refuses to send (and says so at start).
+ * Each message sent is logged without its text (a verification code must never reach a log).
  */
 export function createNotifier(
   config: Pick<Config, 'env' | 'smtpUrl' | 'mailFrom' | 'sms'>,
   db: Db,
-  log: { warn: (msg: string) => void; error: (err: unknown) => void } = {
-    warn: (msg) => console.warn(msg),
-    error: (err) => console.error(err),
-  },
+  log: NotifierLog = logger('notifier'),
 ): Notifier {
   const production = config.env === 'production';
+  const onError = (err: unknown) => log.error(err);
   const outbox = production ? undefined : outboxNotifier(db);
   const fallback = (channel: 'email' | 'sms'): Notifier => {
     if (outbox) return outbox;
     log.warn(
       `${channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} is not set: ${channel} codes cannot be sent (production has no dev outbox)`,
     );
-    return unavailable(channel, log.error);
+    return unavailable(channel, onError);
   };
-  const sms = config.sms ? smsWebhookNotifier(config.sms.url, config.sms.token, log.error) : fallback('sms');
+  const sms = config.sms ? smsWebhookNotifier(config.sms.url, config.sms.token, onError) : fallback('sms');
   const email = config.smtpUrl ? smtpNotifier(config.smtpUrl, config.mailFrom, sms) : fallback('email');
+  const via = { email: config.smtpUrl ? 'smtp' : 'outbox', sms: config.sms ? 'webhook' : 'outbox' };
   return {
-    send: (message) => (message.channel === 'email' ? email : sms).send(message),
+    async send(message) {
+      await (message.channel === 'email' ? email : sms).send(message);
+      log.info?.(
+        { channel: message.channel, via: via[message.channel], to: maskAddress(message.destination) },
+        'message sent',
+      );
+    },
   };
 }

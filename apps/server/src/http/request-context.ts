@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { withLogContext } from '../lib/log.ts';
+
+/** An incoming id a proxy or client may give us: a short token of plain characters (nothing to forge a line with). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The request's id: the caller's `X-Request-Id` when it is a safe short token, else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Everything a request does runs in a log context with its `reqId` (lib/log.ts), so a line logged deep in a feature,
+ * or later by work the request started, names the request (Fastify carries the context across reading the body). The
+ * id goes back in the `X-Request-Id` header.
+ */
+export function installRequestContext(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => withLogContext({ reqId: req.id }, done));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+}

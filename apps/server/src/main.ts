@@ -27,11 +27,11 @@ import {
   startPayouts,
 } from './features/chain/boot.ts';
 import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.ts';
-import { configureLogging, logger } from './lib/log.ts';
+import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
 /** The main process's own lines: the operator's console in the demo profile, JSON lines in production (lib/log.ts). */
-const say = (msg: string) => logger('main').info(msg);
-const warn = (msg: string) => logger('main').warn(msg);
+const say = (msg: string) => consoleLogger('main').info(msg);
+const warn = (msg: string) => consoleLogger('main').warn(msg);
 /** A catch for work that may fail without stopping the server: logged as `<what> failed` with the error. */
 const failed =
   (what: string, component = 'main') =>

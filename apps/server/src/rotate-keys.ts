@@ -5,7 +5,7 @@ import { createDb } from './db/database.ts';
 import { runningEmbeddedUrl } from './db/embedded.ts';
 import { resealAll } from './features/security/seal-rotation.ts';
 import { keyRing } from './lib/crypto.ts';
-import { configureLogging, logger } from './lib/log.ts';
+import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
 /**
  * `npm run rotate-keys`: re-seals every TOTP secret and exchange key box under the newest key of the key ring (the
@@ -23,7 +23,7 @@ async function main() {
   const running = config.databaseUrl ? undefined : runningEmbeddedUrl(path.join(config.dataDir, 'pg'), 'app');
   const database = running
     ? { db: createDb(running, 2), close: async () => {} }
-    : await connectDatabase({ ...config, dbPoolSize: 2 }, (line) => logger('rotate-keys').info(line));
+    : await connectDatabase({ ...config, dbPoolSize: 2 }, (line) => consoleLogger('rotate-keys').info(line));
   try {
     const counts = await resealAll(database.db, ring, config.secret);
     say(`Newest key: version ${ring.current}.`);

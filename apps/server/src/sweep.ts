@@ -13,7 +13,7 @@ import { loadHotWalletKey } from './features/chain/hot-wallet.ts';
 import { createPayoutWorker } from './features/chain/payouts.ts';
 import { sweepClient, sweepDeposits } from './features/chain/sweep.ts';
 import { createLedger } from './ledger/index.ts';
-import { configureLogging, logger } from './lib/log.ts';
+import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
 /**
  * `npm run sweep [-- --min 10 --dry-run]`: moves members' deposits from their deposit addresses to the hot wallet
@@ -24,7 +24,7 @@ import { configureLogging, logger } from './lib/log.ts';
 /** The operator's report (a line per address, the total): plain text on stdout. */
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /** What happens on the way (the database started, addresses found, each sweep sent): log lines (lib/log.ts). */
-const note = (line: string) => logger('sweep').info(line);
+const note = (line: string) => consoleLogger('sweep').info(line);
 
 async function main() {
   const { values } = parseArgs({

@@ -174,3 +174,13 @@ export function configureLogging(settings: LogSettings): void {
 export function logger(component: string): Logger {
   return root.child({ component });
 }
+
+/**
+ * A process's own lines for its operator (the start banner with the URL, `stopping...`, `stopped.`, a tool's
+ * progress): written at info even when LOG_LEVEL asks for less (tests and quiet servers still say they are up).
+ */
+export function consoleLogger(component: string): Logger {
+  const log = logger(component);
+  if (!log.isLevelEnabled('info')) log.level = 'info';
+  return log;
+}

@@ -207,6 +207,12 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+// A crash of any process (the main one or an HTTP worker) is a log line too, stack included, not loose text on stderr.
+process.on('uncaughtException', (err, origin) => {
+  logger('main').fatal({ err, origin }, `crashed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
+
 main().catch((err: unknown) => {
   logger('main').fatal({ err }, `failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -10,7 +10,6 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * from AsyncLocalStorage so that code deep in a feature logs it without passing it around. JSON lines in
  * production; in the demo profile a short human line (`pretty`), written by our own formatter below.
  */
-export type Log = Logger;
 export type LogFormat = 'json' | 'pretty';
 
 /** What a log line carries from the work under way. */
@@ -58,7 +57,7 @@ const SECRET_FIELDS = [
 const SECRET_INPUT_FIELDS = ['code', 'key'];
 const INPUTS = ['body', 'query', 'params', 'headers', 'data', 'message'];
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
   ...SECRET_INPUT_FIELDS.flatMap((f) => [f, ...INPUTS.flatMap((i) => [`${i}.${f}`, `*.${i}.${f}`])]),
   'headers["set-cookie"]',

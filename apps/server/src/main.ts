@@ -66,7 +66,9 @@ async function main() {
   const database = await connectDatabase(config, say);
   const { db } = database;
   const rootId = await ensureRoot(db, config.rootUserid);
-  if (config.admin) await ensureAdmin(db, config.admin.userid, config.admin.password);
+  const bootstrapAdmin = config.admin
+    ? await ensureAdmin(db, config.admin.userid, config.admin.password)
+    : undefined;
   const demoLines = await loadDemo(config, db, rootId);
 
   // USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose
@@ -175,9 +177,18 @@ async function main() {
     `Member platform is running at ${url}  (OpenAPI for admins, with their Bearer token: ${url}/api/docs/json; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
   );
   for (const line of demoLines) say(line);
-  if (config.admin) say(`Admin login: ${config.admin.userid} (password from ADMIN_PASSWORD)`);
+  if (config.admin && bootstrapAdmin === 'created')
+    say(
+      `Admin ${config.admin.userid} created with the password in ADMIN_PASSWORD (now remove it from the environment)`,
+    );
+  else if (config.admin)
+    say(
+      `Admin login: ${config.admin.userid} (it exists: ADMIN_PASSWORD is not applied again; npm run admin -- reset-password ${config.admin.userid})`,
+    );
   else if (!demoLines.some((l) => l.startsWith('Demo admin')))
-    say('No admin configured: set ADMIN_USERID and ADMIN_PASSWORD to create one.');
+    say(
+      'No admin configured: npm run admin -- create <userid> makes one (or set ADMIN_USERID and ADMIN_PASSWORD).',
+    );
   if (profile === 'demo' && !(config.smtpUrl && config.sms))
     say('Verification codes (TAC) go to the dev outbox: admins read them with Admin/outbox. Ctrl-C stops.');
   else say('Ctrl-C or SIGTERM stops (requests and jobs under way finish first).');

@@ -68,15 +68,17 @@ export async function insertAdmin(
  * role and two-factor changes made since, and keep a working owner password in the environment. Later changes go
  * through `npm run admin`.
  */
-export async function ensureAdmin(db: Db, userid: string, password: string): Promise<void> {
+export async function ensureAdmin(db: Db, userid: string, password: string): Promise<'created' | 'exists'> {
   const existing = await db
     .selectFrom('members')
     .select('id')
     .where(sql`lower(userid)`, '=', userid.toLowerCase())
     .executeTakeFirst();
-  if (existing) return;
+  if (existing) return 'exists';
   const hash = await hashPassword(password);
-  await inTransaction(db, async (tx) => {
-    if (await insertAdmin(tx, userid, hash, 'owner')) await audit(tx, null, 'admin.bootstrap_create', userid);
+  return inTransaction(db, async (tx) => {
+    if (!(await insertAdmin(tx, userid, hash, 'owner'))) return 'exists';
+    await audit(tx, null, 'admin.bootstrap_create', userid);
+    return 'created';
   });
 }

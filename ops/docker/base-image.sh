@@ -28,10 +28,12 @@ ln -s ../lib/node_modules/npm/bin/npx-cli.js "$work/root/usr/local/bin/npx"
 chroot "$work/root" /usr/local/bin/node --version
 
 # Where this machine reaches the npm registry through a TLS-inspecting proxy, `npm install` inside a build needs the
-# proxy's certificate authority as the host does (NODE_EXTRA_CA_CERTS): the test base image carries the host's bundle.
+# proxy's certificate authority as the host does (NODE_EXTRA_CA_CERTS, else the system bundle): the test base image
+# carries the host's bundle.
 ca=()
-if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
-  install -m 0644 "$NODE_EXTRA_CA_CERTS" "$work/root/usr/local/share/host-ca-bundle.crt"
+host_ca="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
+if [ -f "$host_ca" ]; then
+  install -m 0644 "$host_ca" "$work/root/usr/local/share/host-ca-bundle.crt"
   ca=(--change 'ENV NODE_EXTRA_CA_CERTS=/usr/local/share/host-ca-bundle.crt'
     --change 'ENV npm_config_cafile=/usr/local/share/host-ca-bundle.crt')
 fi

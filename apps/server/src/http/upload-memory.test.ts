@@ -142,10 +142,10 @@ describe('uploads are checked before they are read', () => {
     expect(growth).toBeLessThan(40);
   });
 
-  it('refuses a member’s 200 MB picture (limit 5 MB) with 422 file_too_large, holding no more than the limit', async () => {
+  it('refuses a member’s 400 MB picture (limit 5 MB) with 422 file_too_large, without holding it', async () => {
     let answer: Answer | undefined;
     const growth = await peakGrowth(async () => {
-      answer = await upload('Home/submitKYC', 200, {
+      answer = await upload('Home/submitKYC', 400, {
         token: member,
         fields: { country: 'MY', id_type: 'IC', name: 'Ali', id_number: 'A123' },
         file: 'front',
@@ -154,8 +154,9 @@ describe('uploads are checked before they are read', () => {
     expect(answer?.status).toBe(422);
     expect(answer?.body.msg).toBe(translate('file_too_large', 'en-US', { max: '5' }));
     // The member may make the call, so the rest is read (the client then reads its answer) and dropped: what grows
-    // is garbage waiting for collection (about 35 MB here), not the 200 MB body.
-    expect(growth).toBeLessThan(80);
+    // is garbage waiting for collection, bounded by the collector and not by the body (35 MB on Node 20, 100-125 MB
+    // on Node 24, for 200 MB as for 400 MB); a body held whole would add its 400 MB.
+    expect(growth).toBeLessThan(200);
   });
 
   it('takes no more files than the call has file fields', async () => {

@@ -15,7 +15,7 @@ import {
 } from './features/admin/accounts.ts';
 import { createSessions } from './features/auth/sessions.ts';
 import { checkNewPassword } from './features/members/signup.ts';
-import { Refusal } from './http/errors.ts';
+import { Refusal } from './lib/errors.ts';
 import { systemClock } from './lib/clock.ts';
 import { readPassword } from './lib/read-password.ts';
 

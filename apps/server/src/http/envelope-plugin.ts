@@ -4,7 +4,7 @@ import { type Envelope, KYC_MAX_IMAGE_BYTES, type Language, type MessageKey, tra
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLanguage } from './lang.ts';
-import { Refusal, SessionInvalid, TooManyRequests } from './errors.ts';
+import { Refusal, SessionInvalid, TooManyRequests } from '../lib/errors.ts';
 
 export function requestLanguage(req: FastifyRequest): Language {
   const body = req.body as { lang?: unknown } | undefined;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Sessions } from '../features/auth/sessions.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import { type CallContext, type CallRoute, Reply, type SessionMember } from './calls.ts';
-import { Refusal, SessionInvalid, TooManyRequests } from './errors.ts';
+import { Refusal, SessionInvalid, TooManyRequests } from '../lib/errors.ts';
 import { requestLanguage } from './envelope-plugin.ts';
 
 /** The bearer token of the Authorization header: the only place a GET call or an upload may carry one. */

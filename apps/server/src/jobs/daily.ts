@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
-import { fieldRefusal } from '../http/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 import { balancesChanged } from '../ledger/balance-changes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isDate, todayOf } from '../features/mining/dates.ts';

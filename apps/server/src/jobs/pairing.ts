@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import { currentPlan, type Plan, share, VOLUME_ASSET } from '../features/network/plan.ts';
 import { PROPAGATE_LOCK, propagateTree } from '../features/network/propagate.ts';
-import { fieldRefusal } from '../http/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 import { type AccountDirectory, platformAccount } from '../ledger/accounts.ts';
 import { PAYOUT_STAGE, postPayouts } from '../ledger/payouts.ts';
 import type { BatchOutcome, DailyJob } from './daily.ts';

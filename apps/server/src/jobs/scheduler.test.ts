@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { fieldRefusal } from '../http/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 import type { DailyJob } from './daily.ts';
 import { createDailyScheduler } from './scheduler.ts';
 

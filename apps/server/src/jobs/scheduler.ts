@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { addDays, todayOf } from '../features/mining/dates.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type DailyJob, runDailyJob } from './daily.ts';
-import { Refusal } from '../http/errors.ts';
+import { Refusal } from '../lib/errors.ts';
 import { withLogContext, workId } from '../lib/log.ts';
 
 type Log = { info: (msg: string) => void; error: (msg: string) => void };

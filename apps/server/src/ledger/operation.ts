@@ -1,5 +1,5 @@
 import { inTransaction, type Db, type Tx } from '../db/database.ts';
-import { fieldRefusal } from '../http/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { AccountDirectory, AccountRef } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';

@@ -1,5 +1,5 @@
 import { type Db, pgConstraint, pgErrorCode, poolOf } from '../db/database.ts';
-import { fieldRefusal } from '../http/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';

@@ -1,5 +1,5 @@
 import { ASSETS, type AssetCode, formatAmount, MAX_MINOR, parseAmount } from '@mp/contract';
-import { fieldRefusal } from '../http/errors.ts';
+import { fieldRefusal } from './errors.ts';
 
 /** Parses a wire amount for an asset into minor units, or refuses naming the field. Zero and below are refused. */
 export function parseMoney(text: string, asset: AssetCode, field = 'amount'): bigint {

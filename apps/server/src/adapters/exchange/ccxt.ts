@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CandleTimeframe, ExchangeId } from '@mp/contract';
 import type { Exchange, Market, Order, Trade } from 'ccxt';
-import { type FieldRefusal, Refusal } from '../../http/errors.ts';
+import { type FieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Candle } from '../../features/trading/synthetic.ts';
 import type {
   ExchangeGateway,

@@ -3,7 +3,7 @@ import { type CandleTimeframe, formatAmount, PERP } from '@mp/contract';
 import { CompiledQuery, type Selectable, sql } from 'kysely';
 import { type Db, inTransaction, poolOf, type Tx } from '../../db/database.ts';
 import type { PaperPositionsTable, TradeOrdersTable } from '../../db/schema-trading.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketData, TickerRow } from '../../features/trading/market-data.ts';
 import { type MarketDef, PRICE_BAND_PERCENT } from '../../features/trading/markets.ts';

@@ -1,7 +1,7 @@
 import type { AssetCode, WalletKind } from '@mp/contract';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, type OperationContext, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';

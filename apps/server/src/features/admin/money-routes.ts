@@ -12,7 +12,7 @@ import {
   type WalletKind,
 } from '@mp/contract';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { checkLedger } from '../../ledger/index.ts';
 import { parseMoney } from '../../lib/amount.ts';
 import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';

@@ -1,7 +1,7 @@
 import { adminOutbox, adminSetPassword } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';

@@ -2,7 +2,7 @@ import { adminAuditLog, adminList, adminMyRole, type AdminRole, adminSave } from
 import { sql } from 'kysely';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';

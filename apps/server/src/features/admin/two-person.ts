@@ -7,7 +7,7 @@ import {
   SECOND_APPROVER_ROLES,
 } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import { cachedSetting } from '../system/settings.ts';
 import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { Refusal, TooManyRequests } from '../../http/errors.ts';
+import { Refusal, TooManyRequests } from '../../lib/errors.ts';
 import { loginFailures } from '../../http/metrics.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { findByUserid } from '../members/queries.ts';

@@ -12,7 +12,7 @@ import {
 } from '@mp/contract';
 import type { Deps } from '../../deps.ts';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { maskName, signupContact } from '../members/contact.ts';
 import { checkPlacement, requireSponsor } from '../members/placement.ts';
 import { findByUserid, isEmailTaken, isMobileTaken } from '../members/queries.ts';

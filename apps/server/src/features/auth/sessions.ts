@@ -3,7 +3,7 @@ import { type ChangeFeed, noteChanged, offlineFeed } from '../../db/change-feed.
 import { type Db, poolOf } from '../../db/database.ts';
 import { createReadCache } from '../../db/read-cache.ts';
 import type { SessionMember } from '../../http/calls.ts';
-import { SessionInvalid } from '../../http/errors.ts';
+import { SessionInvalid } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
-import { fieldRefusal, TooManyRequests } from '../../http/errors.ts';
+import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmac, randomDigits, sameBytes } from '../../lib/crypto.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';

@@ -13,7 +13,7 @@ import { type Address, createPublicClient, erc20Abi, formatEther, http, type Pub
 import type { ChainConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';
 import { explorerUrl } from './explorer.ts';

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { numericId, Refusal } from '../../http/errors.ts';
+import { numericId, Refusal } from '../../lib/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { type CleanImage, checkPicture } from '../kyc/image.ts';
 import { privateFiles } from '../kyc/storage.ts';

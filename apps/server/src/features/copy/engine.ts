@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { OrderRequest } from '../../adapters/exchange/gateway.ts';
 import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { CopyInvestmentsTable, LeadTradersTable } from '../../db/schema-copy.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { formatUnits } from '../../adapters/exchange/paper-math.ts';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import { type AuthedContext, type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
 import { todayOf } from '../mining/dates.ts';

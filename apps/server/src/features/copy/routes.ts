@@ -4,7 +4,7 @@ import { type Conn, inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import type { CopyEngine } from './engine.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
 

@@ -9,7 +9,7 @@ import {
 import { noteChanged } from '../../db/change-feed.ts';
 import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';

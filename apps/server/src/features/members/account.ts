@@ -2,7 +2,7 @@ import type { Language, ParsedRequestOf, getVerificationCode, updateProfile } fr
 import { noteChanged } from '../../db/change-feed.ts';
 import { inTransaction, pgErrorCode } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { type Destination, maskDestination, type Tacs } from '../auth/tac.ts';

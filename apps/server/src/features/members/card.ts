@@ -2,7 +2,7 @@ import type { Language } from '@mp/contract';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { type Db, poolOf } from '../../db/database.ts';
 import { createReadCache } from '../../db/read-cache.ts';
-import { SessionInvalid } from '../../http/errors.ts';
+import { SessionInvalid } from '../../lib/errors.ts';
 
 /** What `Member/getinfoc` answers: the member's card, read on every screen that shows who is logged in. */
 export type MemberCard = {

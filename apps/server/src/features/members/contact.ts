@@ -1,4 +1,4 @@
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import type { Destination } from '../auth/tac.ts';
 import { isKnownPrefix } from '../system/tel-prefixes.ts';
 

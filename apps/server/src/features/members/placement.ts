@@ -1,5 +1,5 @@
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { findByUserid, isInPlacementSubtree, outermostOnSide, takenSides } from './queries.ts';
 
 export async function requireSponsor(db: Conn, sponsorUserid: string) {

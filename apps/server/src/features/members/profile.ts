@@ -1,5 +1,5 @@
 import type { Conn } from '../../db/database.ts';
-import { SessionInvalid } from '../../http/errors.ts';
+import { SessionInvalid } from '../../lib/errors.ts';
 import { findById, useridOf } from './queries.ts';
 
 export async function loadProfile(db: Conn, memberId: string) {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { feedOf, noteChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
 import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { cachedSetting } from '../system/settings.ts';
 

@@ -2,7 +2,7 @@ import { type ParsedRequestOf, PASSWORD_MAX, PASSWORD_MIN, type signupSave } fro
 import { sql } from 'kysely';
 import { inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Tacs } from '../auth/tac.ts';
 import { signupContact } from './contact.ts';

@@ -7,7 +7,7 @@ import {
 } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isDate } from './dates.ts';
 import { economicsOf, economicsView } from './economics.ts';

@@ -8,7 +8,7 @@ import {
 } from '@mp/contract';
 import { sql } from 'kysely';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import { purchaseBonusLegs } from '../network/bonus.ts';

@@ -19,7 +19,7 @@ import {
 } from '@mp/contract';
 import { sql } from 'kysely';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { checkJobDate, readRun, runDailyJob, runView } from '../../jobs/daily.ts';
 import { dailyJobs } from '../../jobs/registry.ts';
 import { money } from '../../lib/amount.ts';

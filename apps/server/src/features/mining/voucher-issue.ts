@@ -1,5 +1,5 @@
 import type { adminVoucherIssue, ParsedRequestOf } from '@mp/contract';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';

@@ -1,7 +1,7 @@
 import { formatAmount, type PlanSettings, type Rank } from '@mp/contract';
 import { sql } from 'kysely';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../admin/audit.ts';

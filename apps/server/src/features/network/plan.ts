@@ -9,7 +9,7 @@ import {
   type WalletKind,
 } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 
 /** Bonuses are paid, and volumes counted, in USDT (6 decimals); purchases in other assets carry no volume. */
 export const VOLUME_ASSET = 'USDT' as const;

@@ -1,7 +1,7 @@
 import { DOWNLINE_SEARCH_MAX, type Rank, type TreeNode } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { type LegRow, legColumns, legFigures, type PlacementRow, placementMatch } from './figures.ts';
 
 /**

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import { logger } from '../../lib/log.ts';
 
 export type Message = { channel: 'email' | 'sms'; destination: string; subject: string; body: string };

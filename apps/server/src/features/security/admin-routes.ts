@@ -1,7 +1,7 @@
 import { adminSecurityEvents } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
 import { handle } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { TooManyRequests } from '../../http/errors.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordSecurityEvent } from './events.ts';
 

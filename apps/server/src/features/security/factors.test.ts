@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { latestCode, newMember } from '../../../test/helpers.ts';
 import { adminToken } from '../../../test/money.ts';
 import { openKeys, sealKeys } from '../../adapters/exchange/keys.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import { keyRing } from '../../lib/crypto.ts';
 import { createNotifier, smsWebhookNotifier } from '../notify/notifier.ts';
 import { resealAll } from './seal-rotation.ts';

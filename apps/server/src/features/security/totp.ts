@@ -2,7 +2,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type KeyRing, openText, sealedTextVersion, sealText } from '../../lib/crypto.ts';
 import { createFactorAttempts } from './attempts.ts';

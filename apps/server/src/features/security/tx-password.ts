@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { SessionMember } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { verifyPassword } from '../../lib/password.ts';

@@ -2,7 +2,7 @@ import type { AssetCode, adminShopOrderUpdate, ParsedRequestOf, WalletKind } fro
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, numericId } from '../../http/errors.ts';
+import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { InsufficientFunds, memberAccount, platformAccount } from '../../ledger/index.ts';
 import type { Leg } from '../../ledger/post.ts';
 import type { PlatformAccount } from '../../ledger/accounts.ts';

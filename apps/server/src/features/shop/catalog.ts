@@ -1,7 +1,7 @@
 import { type AssetCode, WALLETS } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal, numericId } from '../../http/errors.ts';
+import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { mediaUrl } from '../content/media.ts';
 

@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, numericId, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, numericId, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import { purchaseBonusLegs } from '../network/bonus.ts';

@@ -2,7 +2,7 @@ import type { inventoryRedeem, inventoryTransferSave, ParsedRequestOf, stockReco
 import { sql } from 'kysely';
 import { type Conn, inTransaction, pgConstraint, pgErrorCode, type Tx } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, numericId } from '../../http/errors.ts';
+import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { mediaUrl } from '../content/media.ts';
 import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findActiveRecipient } from '../wallet/recipient.ts';

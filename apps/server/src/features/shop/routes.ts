@@ -35,7 +35,7 @@ import {
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
-import { fieldRefusal, numericId } from '../../http/errors.ts';
+import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { likePattern } from '../content/published.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';

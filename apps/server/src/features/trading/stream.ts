@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { TooManyRequests } from '../../http/errors.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
 import { TICKS_CHANNEL, type TickMessage } from './feed.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ASSETS, type airdropSave, type ParsedRequestOf, parseAmount } from '@mp/contract';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { MoneyDeps } from './money-deps.ts';

@@ -8,7 +8,7 @@ import {
 } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { exchangeOut } from './exchange-math.ts';

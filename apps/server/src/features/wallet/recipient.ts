@@ -1,5 +1,5 @@
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { maskName } from '../members/contact.ts';
 import { findByUserid } from '../members/queries.ts';
 

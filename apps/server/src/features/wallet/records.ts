@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 
 export type RecordFilter = {

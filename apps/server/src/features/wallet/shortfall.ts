@@ -1,4 +1,4 @@
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { InactiveMember, InsufficientFunds } from '../../ledger/index.ts';
 
 /** Runs a posting and turns a member account going below zero (or a frozen recipient) into the member-facing refusal. */

@@ -9,7 +9,7 @@ import {
   type walletMove,
 } from '@mp/contract';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { MoneyDeps } from './money-deps.ts';

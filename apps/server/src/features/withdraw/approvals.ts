@@ -1,7 +1,7 @@
 import type { AssetCode } from '@mp/contract';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
-import { fieldRefusal, Refusal } from '../../http/errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../admin/audit.ts';
 import { checkSecondApprover, needsSecondApprover } from '../admin/two-person.ts';

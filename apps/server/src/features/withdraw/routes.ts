@@ -21,7 +21,7 @@ import {
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
 import { handle, reply } from '../../http/calls.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../admin/audit.ts';
 import { findByUserid } from '../members/queries.ts';

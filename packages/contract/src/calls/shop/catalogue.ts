@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineCall, empty, optionalText, pagingFields, text } from '../../call.ts';
 import { pagedSchema } from '../../envelope.ts';
 
-/** The shop's catalogue: products on sale and their categories (issue 12). Prices are decimal strings in major units of their asset. */
+/**
+ * The shop's catalogue: products on sale and their categories (issue 12). Prices are decimal strings in major
+ * units of their asset.
+ */
 const money = z.string();
 const id = () => text(20);
 

@@ -7,7 +7,9 @@ import { idempotencyKey } from '../transfer.ts';
 import { addressSchema } from './addresses.ts';
 import { cartLineSchema } from './cart.ts';
 
-/** Checkout and the member's shop orders (issue 12). Money is a decimal string in major units of its asset. */
+/**
+ * Checkout and the member's shop orders (issue 12). Money is a decimal string in major units of its asset.
+ */
 const money = z.string();
 const id = () => text(20);
 const optionalId = () => optionalText(20);

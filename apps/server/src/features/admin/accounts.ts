@@ -7,7 +7,7 @@ import type { Sessions } from '../auth/sessions.ts';
 import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';
 import { insertAdmin } from '../system/bootstrap.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../platform/audit.ts';
 
 /**
  * Admin accounts as the operator's command line changes them (`npm run admin`, admin-cli.ts): for the first owner and

@@ -6,7 +6,7 @@ import { memberAccount, type OperationContext, platformAccount } from '../../led
 import { money } from '../../lib/amount.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { checkSecondApprover } from './two-person.ts';
 
 /** A balance adjustment: signed minor units (positive credits the member from the platform adjustments account). */

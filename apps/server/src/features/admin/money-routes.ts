@@ -27,7 +27,7 @@ import {
   requestAdjustment,
   signedMoney,
 } from './adjustments.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { needsSecondApprover } from './two-person.ts';
 
 export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {

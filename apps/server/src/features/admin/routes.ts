@@ -9,7 +9,7 @@ import { checkNewPassword } from '../members/signup.ts';
 import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
 
 export function adminRoutes(deps: MoneyDeps, sessions: Sessions) {

@@ -7,7 +7,7 @@ import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../platform/audit.ts';
 
 const adminColumns = ['userid', 'name', 'admin_role', 'status', 'totp_enabled', 'role'] as const;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { AIRDROP } from '../wallet/settings.ts';
 

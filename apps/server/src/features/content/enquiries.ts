@@ -15,7 +15,7 @@ import type { Conn, Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { numericId, Refusal } from '../../lib/errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { type CleanImage, checkPicture } from '../kyc/image.ts';
 import { privateFiles } from '../kyc/storage.ts';
 import { findByUserid } from '../members/queries.ts';

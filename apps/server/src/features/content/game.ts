@@ -5,7 +5,7 @@ import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { getSetting, putSetting } from '../system/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { AIRDROP } from '../wallet/settings.ts';

@@ -28,7 +28,7 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, numericId, Refusal } from '../../lib/errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { checkUpload, mediaStorage, mediaUrl } from './media.ts';
 import type { PublishedContent } from './published.ts';
 import { likePattern } from './published.ts';

@@ -25,7 +25,7 @@ import { money, parseMoney } from '../../lib/amount.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
 import { todayOf } from '../mining/dates.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { type CopyEngine, lockTrader } from './engine.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { CopyEngine } from './engine.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
 
 /** The member's lead-trader application or profile. */

@@ -10,7 +10,7 @@ import { noteChanged } from '../../db/change-feed.ts';
 import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { type CleanImage, checkPicture } from './image.ts';

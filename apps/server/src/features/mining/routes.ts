@@ -23,7 +23,7 @@ import { fieldRefusal } from '../../lib/errors.ts';
 import { checkJobDate, readRun, runDailyJob, runView } from '../../jobs/daily.ts';
 import { dailyJobs } from '../../jobs/registry.ts';
 import { money } from '../../lib/amount.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import type { CallRoute } from '../../http/calls.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { addDays, isDate, todayOf } from './dates.ts';

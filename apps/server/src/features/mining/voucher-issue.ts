@@ -1,6 +1,6 @@
 import type { adminVoucherIssue, ParsedRequestOf } from '@mp/contract';
 import { fieldRefusal } from '../../lib/errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { addDays, isDate, todayOf } from './dates.ts';

@@ -4,7 +4,7 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { todayOf } from '../mining/dates.ts';
 import { upline } from './bonus.ts';

@@ -6,7 +6,7 @@ import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { InsufficientFunds, memberAccount, platformAccount } from '../../ledger/index.ts';
 import type { Leg } from '../../ledger/post.ts';
 import type { PlatformAccount } from '../../ledger/accounts.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { addStock, orderQuery, orderView } from './checkout.ts';
 

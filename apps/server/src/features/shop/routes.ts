@@ -36,7 +36,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { likePattern } from '../content/published.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';

@@ -2,7 +2,7 @@ import type { AdminRole } from '@mp/contract';
 import { sql } from 'kysely';
 import { type Conn, type Db, inTransaction } from '../../db/database.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 
 /** The company root: top of both trees and the sponsor of last resort. It has no password until an admin sets one. */
 export async function ensureRoot(db: Db, userid: string): Promise<string> {

@@ -3,7 +3,7 @@ import { type Conn, inTransaction } from '../../db/database.ts';
 import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { checkSecondApprover, needsSecondApprover } from '../admin/two-person.ts';
 
 /** The first approval of each of these withdrawals, if any. */

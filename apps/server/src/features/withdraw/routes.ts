@@ -23,7 +23,7 @@ import { inTransaction } from '../../db/database.ts';
 import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';

@@ -15,7 +15,7 @@ import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { WITHDRAW } from '../wallet/settings.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';

@@ -1,4 +1,4 @@
-import type { Conn } from '../../db/database.ts';
+import type { Conn } from '../db/database.ts';
 
 /** Every admin action is written here: who, what, on what, when. */
 export async function audit(

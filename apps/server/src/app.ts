@@ -14,7 +14,7 @@ import { startChangeFeed, useFeedFor } from './db/change-feed.ts';
 import { poolOf } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { createMemberCards } from './features/members/card.ts';
-import { cacheSettings } from './features/system/settings.ts';
+import { cacheSettings } from './platform/settings.ts';
 import { createCampaigns } from './features/airdrop/campaign.ts';
 import { adminMoneyRoutes } from './features/admin/money-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';

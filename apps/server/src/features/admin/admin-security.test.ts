@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { logInAs, newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import { ensureAdmin } from '../system/bootstrap.ts';
-import { putSetting } from '../system/settings.ts';
+import { putSetting } from '../../platform/settings.ts';
 
 const TX = '654321';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

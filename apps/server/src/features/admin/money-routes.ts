@@ -17,7 +17,7 @@ import { checkLedger } from '../../ledger/index.ts';
 import { parseMoney } from '../../lib/amount.ts';
 import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';
 import { findByUserid } from '../members/queries.ts';
-import { putSetting } from '../system/settings.ts';
+import { putSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
 import { Refusal } from '../../lib/errors.ts';
-import { cachedSetting } from '../system/settings.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
 
 /** The setting (a decimal USDT amount as text) above which money needs a second admin. */

@@ -6,7 +6,7 @@ import { Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
-import { getSetting, putSetting } from '../system/settings.ts';
+import { getSetting, putSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { AIRDROP } from '../wallet/settings.ts';
 

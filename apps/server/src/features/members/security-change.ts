@@ -11,7 +11,7 @@ import {
   securityEventsChanged,
   utcText,
 } from './security-hold.ts';
-import { getSetting } from '../system/settings.ts';
+import { getSetting } from '../../platform/settings.ts';
 
 export type ChangeKind =
   | 'email_changed'

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
 import { Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { cachedSetting } from '../system/settings.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 
 /**
  * Security events that hold withdrawals, transfers and address binding: a change of an existing credential or

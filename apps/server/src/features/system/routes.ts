@@ -15,7 +15,7 @@ import {
 } from '@mp/contract';
 import type { Deps } from '../../deps.ts';
 import { handle } from '../../http/calls.ts';
-import { cachedSetting } from './settings.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 import { TEL_PREFIXES } from './tel-prefixes.ts';
 import { compareVersions } from './version.ts';
 

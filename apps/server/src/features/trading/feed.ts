@@ -3,7 +3,7 @@ import pg from 'pg';
 import { type Db, inTransaction, poolOf } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MARKET_BY_SYMBOL, type MarketDef } from './markets.ts';
-import { putSetting } from '../system/settings.ts';
+import { putSetting } from '../../platform/settings.ts';
 import { marketSettings } from './settings.ts';
 
 export const FEED_STATUS_KEY = 'market_feed_status';

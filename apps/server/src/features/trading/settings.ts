@@ -1,6 +1,6 @@
 import { type ExchangeId, type MarketSource, PERP } from '@mp/contract';
 import type { Conn, Db } from '../../db/database.ts';
-import { cachedSetting, getSetting } from '../system/settings.ts';
+import { cachedSetting, getSetting } from '../../platform/settings.ts';
 import { DEFAULT_SYMBOLS } from './markets.ts';
 
 /** The operator's market settings (Admin/marketsettings): where prices come from, which markets, paper fees. */

@@ -1,6 +1,6 @@
 import { type AssetCode, parseAmount, type WalletKind } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
-import { cachedSetting } from '../system/settings.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 
 export type TransferRules = {
   routes: { wallet: WalletKind; to_wallet: WalletKind; asset: AssetCode }[];

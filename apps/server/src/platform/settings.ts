@@ -1,6 +1,6 @@
-import { type ChangeFeed, noteChanged } from '../../db/change-feed.ts';
-import type { Conn, Db } from '../../db/database.ts';
-import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
+import { type ChangeFeed, noteChanged } from '../db/change-feed.ts';
+import type { Conn, Db } from '../db/database.ts';
+import { createReadCache, type ReadCache } from '../db/read-cache.ts';
 
 /** Operator settings kept in the database; the environment gives the defaults. */
 export async function getSetting<T>(db: Conn, key: string, fallback: T): Promise<T> {

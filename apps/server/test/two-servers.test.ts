@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayOf } from '../src/features/mining/dates.ts';
+import { addDays, todayOf } from '../src/platform/dates.ts';
 import { redisRateLimiter } from '../src/lib/rate-limit.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { latestCode, newMember } from './helpers.ts';

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/database.ts';
 import { fieldRefusal } from '../lib/errors.ts';
 import { balancesChanged } from '../ledger/balance-changes.ts';
 import type { Clock } from '../lib/clock.ts';
-import { isDate, todayOf } from '../features/mining/dates.ts';
+import { isDate, todayOf } from '../platform/dates.ts';
 
 /** What one batch of a daily job settled: items and amounts per asset (minor units). */
 export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | null;

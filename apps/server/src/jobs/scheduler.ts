@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { addDays, todayOf } from '../features/mining/dates.ts';
+import { addDays, todayOf } from '../platform/dates.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type DailyJob, runDailyJob } from './daily.ts';
 import { Refusal } from '../lib/errors.ts';

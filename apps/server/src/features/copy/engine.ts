@@ -13,7 +13,7 @@ import { ceilDiv, parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/pa
 import { ensurePaperAccount, QUOTE, startBalanceUnits, type TradingAccounts } from '../trading/accounts.ts';
 import type { MarketData } from '../trading/market-data.ts';
 import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
-import { todayOf } from '../mining/dates.ts';
+import { todayOf } from '../../platform/dates.ts';
 import { cachedMarketSettings } from '../trading/settings.ts';
 import {
   amountText,

@@ -23,7 +23,7 @@ import { type AuthedContext, type CallRoute, handle, reply } from '../../http/ca
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
-import { todayOf } from '../mining/dates.ts';
+import { todayOf } from '../../platform/dates.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
-import { addDays, todayOf } from './dates.ts';
+import { addDays, todayOf } from '../../platform/dates.ts';
 
 /**
  * Cloud mining disclosure: every package and purchase preview carries the package's whole economics over its term

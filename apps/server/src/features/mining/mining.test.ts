@@ -7,7 +7,7 @@ import type { DailyJob } from '../../jobs/daily.ts';
 import { dailyJobs } from '../../jobs/registry.ts';
 import { createDailyScheduler } from '../../jobs/scheduler.ts';
 import { createLedger } from '../../ledger/index.ts';
-import { addDays, todayOf } from './dates.ts';
+import { addDays, todayOf } from '../../platform/dates.ts';
 
 let t: TestApp;
 let admin: string;

@@ -2,8 +2,15 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
 import { miningStillToCome } from '@mp/contract';
-import { type OrderState, orderState } from './dates.ts';
 import { economicsOf } from './economics.ts';
+
+export type OrderState = 'pending' | 'mining' | 'ended';
+
+/** Pending start before its first mining day, mining through its last, ended after it. */
+export function orderState(start: string, end: string, today: string): OrderState {
+  if (today < start) return 'pending';
+  return today > end ? 'ended' : 'mining';
+}
 
 /** Orders with their package, dates as text, and the income paid so far. */
 export function orderQuery(db: Conn) {

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import { isDate } from './dates.ts';
+import { isDate } from '../../platform/dates.ts';
 import { economicsOf, economicsView } from './economics.ts';
 
 export type PackageRow = {

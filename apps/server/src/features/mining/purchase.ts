@@ -16,7 +16,7 @@ import { currentPlan } from '../network/plan.ts';
 import { recordPurchase } from '../purchases/record.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
-import { addDays, laterDate, todayOf } from './dates.ts';
+import { addDays, laterDate, todayOf } from '../../platform/dates.ts';
 import { orderQuery, orderView } from './orders.ts';
 import { economicsView } from './economics.ts';
 import { findPackage, type PackageRow, packageEconomics, packageView } from './packages.ts';

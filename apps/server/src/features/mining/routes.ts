@@ -26,7 +26,7 @@ import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { CallRoute } from '../../http/calls.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
-import { addDays, isDate, todayOf } from './dates.ts';
+import { addDays, isDate, todayOf } from '../../platform/dates.ts';
 import {
   incomeHistory as readIncomeHistory,
   incomeSummary as readIncomeSummary,

@@ -3,7 +3,7 @@ import { fieldRefusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { findByUserid } from '../members/queries.ts';
 import type { MoneyDeps } from '../wallet/money-deps.ts';
-import { addDays, isDate, todayOf } from './dates.ts';
+import { addDays, isDate, todayOf } from '../../platform/dates.ts';
 import { percentToBps, voucherQuery, voucherView } from './vouchers.ts';
 
 /** An admin gives a member a voucher, valid until the end of its expiry date (UTC); audited. */

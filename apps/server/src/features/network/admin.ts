@@ -6,7 +6,7 @@ import { money, parseMoney } from '../../lib/amount.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { todayOf } from '../mining/dates.ts';
+import { todayOf } from '../../platform/dates.ts';
 import { upline } from './bonus.ts';
 import { type LegRow, legFigures, unpairedColumns, usd } from './figures.ts';
 import { compilePlan, DEFAULT_PLAN, planVersions, share, VOLUME_ASSET } from './plan.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { logInAs, signUpMember, uniqueUserid } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
-import { todayOf } from '../mining/dates.ts';
+import { todayOf } from '../../platform/dates.ts';
 import { propagateTree } from './propagate.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { money } from '../../lib/amount.ts';
-import { addDays, todayOf } from '../mining/dates.ts';
+import { addDays, todayOf } from '../../platform/dates.ts';
 
 const USDT = 'USDT';
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`;

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
-import { addDays, todayOf } from '../mining/dates.ts';
+import { addDays, todayOf } from '../../platform/dates.ts';
 import { outboxNotifier } from '../notify/notifier.ts';
 import { DEMO_PASSWORD, DEMO_TX_PASSWORD } from './demo.ts';
 import { cardBack, cardFront, holdingCard } from './demo-pictures.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /** Business dates are UTC calendar dates, 'YYYY-MM-DD'. */
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -19,14 +19,6 @@ export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-export type OrderState = 'pending' | 'mining' | 'ended';
-
-/** Pending start before its first mining day, mining through its last, ended after it. */
-export function orderState(start: string, end: string, today: string): OrderState {
-  if (today < start) return 'pending';
-  return today > end ? 'ended' : 'mining';
 }
 
 /** The later of two dates (the text form sorts as the dates do). */

@@ -12,7 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startChangeFeed, useFeedFor } from './db/change-feed.ts';
 import { poolOf } from './db/database.ts';
-import type { Deps } from './deps.ts';
+import type { Deps } from './platform/deps.ts';
 import { createMemberCards } from './features/members/card.ts';
 import { cacheSettings } from './platform/settings.ts';
 import { createCampaigns } from './features/airdrop/campaign.ts';

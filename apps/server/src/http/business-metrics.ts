@@ -3,7 +3,7 @@ import { Gauge, Registry } from 'prom-client';
 import { type Address, createPublicClient, erc20Abi, http, type PublicClient } from 'viem';
 import type { ChainConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../platform/deps.ts';
 import { checkLedger } from '../ledger/invariants.ts';
 import type { ReadinessChecks } from './health.ts';
 

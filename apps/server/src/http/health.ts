@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/migrate.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../platform/deps.ts';
 
 /**
  * Health for load balancers and orchestrators (DESIGN.md section 3), outside the call registry: not under /api, no

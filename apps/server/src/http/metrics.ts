@@ -13,7 +13,7 @@ import {
   Registry,
 } from 'prom-client';
 import { poolOf } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../platform/deps.ts';
 import { businessRegistry } from './business-metrics.ts';
 import type { ReadinessChecks } from './health.ts';
 

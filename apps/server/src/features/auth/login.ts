@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { Refusal, TooManyRequests } from '../../lib/errors.ts';
 import { loginFailures } from '../../http/metrics.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';

@@ -1,6 +1,6 @@
 import { TAC_RESEND_SECONDS, TAC_TTL_SECONDS } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { memberDestination } from '../members/contact.ts';

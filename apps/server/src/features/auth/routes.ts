@@ -10,7 +10,7 @@ import {
   resetPasswordCode,
   signupSave,
 } from '@mp/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { maskName, signupContact } from '../members/contact.ts';

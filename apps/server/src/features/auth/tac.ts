@@ -12,7 +12,7 @@ import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmac, randomDigits, sameBytes } from '../../lib/crypto.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import type { Notifier } from '../notify/notifier.ts';
+import type { Notifier } from '../../platform/notifier.ts';
 import { recordSecurityEvent } from '../security/events.ts';
 
 export type Destination = { channel: 'email' | 'sms'; address: string };

@@ -12,7 +12,7 @@ import {
 } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { numericId, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';

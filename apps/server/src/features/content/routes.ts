@@ -25,7 +25,7 @@ import {
 import { sql } from 'kysely';
 import { noteChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, numericId, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';

@@ -1,7 +1,7 @@
 import { adminTraderDecide, adminTraders, traderApply, traderProfile, traderProfileSave } from '@mp/contract';
 import { sql } from 'kysely';
 import { type Conn, inTransaction } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import type { CopyEngine } from './engine.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';

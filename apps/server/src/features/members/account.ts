@@ -1,7 +1,7 @@
 import type { Language, ParsedRequestOf, getVerificationCode, updateProfile } from '@mp/contract';
 import { noteChanged } from '../../db/change-feed.ts';
 import { inTransaction, pgErrorCode } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';

@@ -7,7 +7,7 @@ import {
   updatePwd,
   updateTransactionPwd,
 } from '@mp/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { handle, reply } from '../../http/calls.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Tacs } from '../auth/tac.ts';

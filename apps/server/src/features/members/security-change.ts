@@ -1,6 +1,6 @@
 import { type Language, type MessageKey, translate } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { Destination } from '../auth/tac.ts';

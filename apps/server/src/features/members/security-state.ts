@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { maskDestination } from '../auth/tac.ts';
 import type { Totp } from '../security/totp.ts';
 import { memberDestination } from './contact.ts';

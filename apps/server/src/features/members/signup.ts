@@ -1,7 +1,7 @@
 import { type ParsedRequestOf, PASSWORD_MAX, PASSWORD_MIN, type signupSave } from '@mp/contract';
 import { sql } from 'kysely';
 import { inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Tacs } from '../auth/tac.ts';

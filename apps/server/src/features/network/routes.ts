@@ -21,7 +21,7 @@ import {
   unfavorite,
 } from '@mp/contract';
 import QRCode from 'qrcode';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { type CallRoute, handle, reply } from '../../http/calls.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import {

@@ -3,11 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { logger } from '../../lib/log.ts';
-
-export type Message = { channel: 'email' | 'sms'; destination: string; subject: string; body: string };
-
-/** Sends verification codes and notices. Mail and SMS providers sit behind this port. */
-export type Notifier = { send: (message: Message) => Promise<void> };
+import type { Message, Notifier } from '../../platform/notifier.ts';
 
 /**
  * The dev outbox: every message is stored (admins read it at Admin/outbox; the log never has its text). Only outside

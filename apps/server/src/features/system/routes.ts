@@ -13,7 +13,7 @@ import {
   USERNAME_MIN,
   WITHDRAWAL_FEE_BPS,
 } from '@mp/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { handle } from '../../http/calls.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import { TEL_PREFIXES } from './tel-prefixes.ts';

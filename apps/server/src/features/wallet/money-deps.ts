@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import type { Ledger } from '../../ledger/index.ts';
 import type { Totp } from '../security/totp.ts';
 import type { TxPasswordGuard } from '../security/tx-password.ts';

@@ -1,20 +1,5 @@
-import type { AdminRole, CallDef, Language, MessageKey, ParsedRequestOf, ResponseOf } from '@mp/contract';
-
-export type SessionMember = {
-  id: string;
-  userid: string;
-  role: 'member' | 'admin';
-  tokenHash: Buffer;
-  /** Changes whenever the transaction password changes (the end of its hash), so remembered checks expire. */
-  txKey: string;
-  /**
-   * What this session may do as an admin (contract admin-roles.ts); null for a member, and for an admin whose session
-   * is restricted to enrolling two-factor.
-   */
-  adminRole: AdminRole | null;
-  /** Why an admin's admin calls are refused although `role` is 'admin' (two-factor not enrolled outside demo mode). */
-  adminRefusal?: 'admin_totp_required';
-};
+import type { CallDef, Language, MessageKey, ParsedRequestOf, ResponseOf } from '@mp/contract';
+import type { SessionMember } from '../platform/sessions.ts';
 
 export type CallContext = {
   lang: Language;

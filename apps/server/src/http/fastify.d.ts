@@ -1,4 +1,4 @@
-import type { SessionMember } from './calls.ts';
+import type { SessionMember } from '../platform/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

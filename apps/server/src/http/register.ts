@@ -8,9 +8,9 @@ import {
 } from '@mp/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { Sessions } from '../features/auth/sessions.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
-import { type CallContext, type CallRoute, Reply, type SessionMember } from './calls.ts';
+import type { SessionMember, SessionResolver } from '../platform/sessions.ts';
+import { type CallContext, type CallRoute, Reply } from './calls.ts';
 import { Refusal, SessionInvalid, TooManyRequests } from '../lib/errors.ts';
 import { requestLanguage } from './envelope-plugin.ts';
 
@@ -41,7 +41,10 @@ export function authorize(auth: Auth, member: SessionMember, callName?: string):
 }
 
 /** The member behind a header token; undefined for none or a wrong, expired or revoked one. */
-async function sessionOf(sessions: Sessions, token: string | undefined): Promise<SessionMember | undefined> {
+async function sessionOf(
+  sessions: SessionResolver,
+  token: string | undefined,
+): Promise<SessionMember | undefined> {
   if (!token) return undefined;
   try {
     return await sessions.resolve(token);
@@ -98,7 +101,8 @@ async function admit(def: CallDef, req: FastifyRequest, opts: RegisterOptions) {
 }
 
 export type RegisterOptions = {
-  sessions: Sessions;
+  /** Who calls: the sessions port, implemented by features/auth and passed in by app.ts. */
+  sessions: SessionResolver;
   limiter: RateLimiter;
   globalPerMinute: number;
 };
@@ -158,7 +162,7 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
 }
 
 /** An onRequest hook for pages only admins may read (the API docs): 401 without a session, 403 for a member. */
-export function adminsOnly(sessions: Sessions): onRequestAsyncHookHandler {
+export function adminsOnly(sessions: SessionResolver): onRequestAsyncHookHandler {
   return async (req) => {
     authorize('admin', await sessions.resolve(headerToken(req)));
   };

@@ -2,7 +2,7 @@ import type { AdminRole } from '@mp/contract';
 import { type ChangeFeed, noteChanged, offlineFeed } from '../../db/change-feed.ts';
 import { type Db, poolOf } from '../../db/database.ts';
 import { createReadCache } from '../../db/read-cache.ts';
-import type { SessionMember } from '../../http/calls.ts';
+import type { SessionMember } from '../../platform/sessions.ts';
 import { SessionInvalid } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';

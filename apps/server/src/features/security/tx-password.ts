@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { SessionMember } from '../../http/calls.ts';
+import type { SessionMember } from '../../platform/sessions.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmac } from '../../lib/crypto.ts';

@@ -35,7 +35,7 @@ import { securityAdminRoutes } from './features/security/admin-routes.ts';
 import { createTxPasswordGuard } from './features/security/tx-password.ts';
 import { keyRing } from './lib/crypto.ts';
 import { systemRoutes } from './features/system/routes.ts';
-import type { MoneyDeps } from './features/wallet/money-deps.ts';
+import type { MoneyDeps } from './platform/money-deps.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { cacheBalances, createLedger } from './ledger/index.ts';

@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, type OperationContext, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { audit } from '../../platform/audit.ts';
 import { checkSecondApprover } from './two-person.ts';

@@ -18,7 +18,7 @@ import { parseMoney } from '../../lib/amount.ts';
 import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';
 import { findByUserid } from '../members/queries.ts';
 import { putSetting } from '../../platform/settings.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
 import {
   decideAdjustment,

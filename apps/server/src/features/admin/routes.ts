@@ -8,7 +8,7 @@ import { findByUserid } from '../members/queries.ts';
 import { checkNewPassword } from '../members/signup.ts';
 import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { audit } from '../../platform/audit.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
 

@@ -5,7 +5,7 @@ import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../members/queries.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';
 import { audit } from '../../platform/audit.ts';
 

@@ -7,7 +7,7 @@ import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import { getSetting, putSetting } from '../../platform/settings.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { AIRDROP } from '../wallet/settings.ts';
 
 /**

@@ -26,7 +26,7 @@ import { isoOrEmpty as iso } from '../../lib/clock.ts';
 import { todayOf } from '../../platform/dates.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { audit } from '../../platform/audit.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { type CopyEngine, lockTrader } from './engine.ts';
 import {

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { handle, reply } from '../../http/calls.ts';
 import type { CallRoute } from '../../http/calls.ts';
 import { findByUserid } from '../members/queries.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import {
   countries,
   decideVerification,

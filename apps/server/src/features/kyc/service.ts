@@ -12,7 +12,7 @@ import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { type CleanImage, checkPicture } from './image.ts';
 import type { KycStorage } from './storage.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';

@@ -6,7 +6,7 @@ import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { type Destination, maskDestination, type Tacs } from '../auth/tac.ts';
-import type { Totp } from '../security/totp.ts';
+import type { Totp } from '../../platform/factors.ts';
 import { checkEmail, checkMobile, memberDestination } from './contact.ts';
 import { loadProfile } from './profile.ts';
 import { findById, isEmailTaken, isMobileTaken } from './queries.ts';

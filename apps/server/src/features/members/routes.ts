@@ -11,7 +11,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { handle, reply } from '../../http/calls.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Tacs } from '../auth/tac.ts';
-import type { Totp } from '../security/totp.ts';
+import type { Totp } from '../../platform/factors.ts';
 import {
   changeLoginPassword,
   changeTransactionPassword,

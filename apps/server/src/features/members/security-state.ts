@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
 import { maskDestination } from '../auth/tac.ts';
-import type { Totp } from '../security/totp.ts';
+import type { Totp } from '../../platform/factors.ts';
 import { memberDestination } from './contact.ts';
 import { findById } from './queries.ts';
 import { securityHold } from './security-hold.ts';

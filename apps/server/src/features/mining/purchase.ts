@@ -14,7 +14,7 @@ import { money } from '../../lib/amount.ts';
 import { purchaseBonusLegs } from '../network/bonus.ts';
 import { currentPlan } from '../network/plan.ts';
 import { recordPurchase } from '../purchases/record.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { addDays, laterDate, todayOf } from '../../platform/dates.ts';
 import { orderQuery, orderView } from './orders.ts';

@@ -25,7 +25,7 @@ import { dailyJobs } from '../../jobs/registry.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { CallRoute } from '../../http/calls.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { addDays, isDate, todayOf } from '../../platform/dates.ts';
 import {
   incomeHistory as readIncomeHistory,

@@ -1,7 +1,7 @@
 import { totpDisable, totpEnable, totpSetup, totpStatus } from '@mp/contract';
 import { handle, reply } from '../../http/calls.ts';
 import { changeTotp } from '../members/account.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 
 export function securityRoutes(d: MoneyDeps) {
   return [

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type KeyRing, openText, sealedTextVersion, sealText } from '../../lib/crypto.ts';
+import type { Totp } from '../../platform/factors.ts';
 import { createFactorAttempts } from './attempts.ts';
 
 export const TOTP_ISSUER = 'Member Platform';
@@ -19,7 +20,7 @@ export const TOTP_SEAL_PURPOSE = 'totp secret';
  * wrong code every code, the right one too, is a 429 saying until when. Secrets are stored sealed under the key ring
  * (`v<version>:...`); a secret still stored in plain text (before sealing) is sealed on its first read.
  */
-export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }) {
+export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }): Totp {
   const { db, clock, ring } = deps;
   const attempts = createFactorAttempts(deps);
 
@@ -130,5 +131,3 @@ export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }) {
     },
   };
 }
-
-export type Totp = ReturnType<typeof createTotp>;

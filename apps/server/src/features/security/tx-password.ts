@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { TxPasswordGuard } from '../../platform/factors.ts';
 import { createFactorAttempts } from './attempts.ts';
 
 const REMEMBER_MS = 5 * 60_000;
@@ -24,7 +25,7 @@ export function createTxPasswordGuard(deps: {
   /** No longer used: the counters live in PostgreSQL (factor_attempts). */
   limiter?: RateLimiter;
   secret: Buffer;
-}) {
+}): TxPasswordGuard {
   const attempts = createFactorAttempts(deps);
   const remembered = new Map<string, number>();
   const inFlight = new Map<string, Promise<boolean>>();
@@ -73,5 +74,3 @@ export function createTxPasswordGuard(deps: {
     },
   };
 }
-
-export type TxPasswordGuard = ReturnType<typeof createTxPasswordGuard>;

@@ -7,7 +7,7 @@ import { InsufficientFunds, memberAccount, platformAccount } from '../../ledger/
 import type { Leg } from '../../ledger/post.ts';
 import type { PlatformAccount } from '../../ledger/accounts.ts';
 import { audit } from '../../platform/audit.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { addStock, orderQuery, orderView } from './checkout.ts';
 
 type Action = ParsedRequestOf<typeof adminShopOrderUpdate>['action'];

@@ -20,7 +20,7 @@ import { refuseWhileHeld } from '../members/security-hold.ts';
 import { recordPurchase } from '../purchases/record.ts';
 import { shopVoucherBps, usableShopVouchers, useShopVoucher } from '../mining/vouchers.ts';
 import { cachedSetting, getSetting } from '../../platform/settings.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { findProduct, type ProductRow, productQuery, productView, walletAsset } from './catalog.ts';
 

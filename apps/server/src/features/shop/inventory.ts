@@ -6,7 +6,7 @@ import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { mediaUrl } from '../content/media.ts';
 import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findActiveRecipient } from '../wallet/recipient.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { findProduct } from './catalog.ts';
 import { addStock, addressesOf, orderQuery, orderView } from './checkout.ts';
 

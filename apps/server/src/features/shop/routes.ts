@@ -39,7 +39,7 @@ import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { likePattern } from '../content/published.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { updateShopOrder } from './admin-orders.ts';
 import { infoPoolOf, latestTeamSales, salesByDay, salesSummaryOf } from './sales.ts';
 import { listRecords, recordQuery, recordView, redeemStock, stockOf, transferStock } from './inventory.ts';

@@ -3,7 +3,7 @@ import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import type { MoneyDeps } from './money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { findRecipient } from './recipient.ts';
 import { AIRDROP } from './settings.ts';
 import { refuseShortfall } from './shortfall.ts';

@@ -12,7 +12,7 @@ import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { exchangeOut } from './exchange-math.ts';
-import type { MoneyDeps } from './money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { exchangeSettings, PRICE_DECIMALS, priceUnits } from './settings.ts';
 import { refuseShortfall } from './shortfall.ts';
 

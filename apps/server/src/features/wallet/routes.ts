@@ -33,7 +33,7 @@ import { money } from '../../lib/amount.ts';
 import { airdropTokens } from './airdrop.ts';
 import { bonusRecords, bonusTotals } from './bonus.ts';
 import { EXCHANGE_WALLET, exchangeFunds, memberRate, pairTerms, quote } from './exchange.ts';
-import type { MoneyDeps } from './money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { findActiveRecipient } from './recipient.ts';
 import { memberRecords } from './records.ts';
 import { AIRDROP, exchangeSettings, PRICE_DECIMALS, priceUnits, transferRules } from './settings.ts';

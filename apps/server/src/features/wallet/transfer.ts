@@ -12,7 +12,7 @@ import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import type { MoneyDeps } from './money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findRecipient } from './recipient.ts';
 import { transferRules } from './settings.ts';

@@ -25,7 +25,7 @@ import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import { findByUserid } from '../members/queries.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';
 import { WITHDRAW } from '../wallet/settings.ts';
 import { maskAddress, networkName } from './address.ts';

@@ -16,7 +16,7 @@ import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
-import type { MoneyDeps } from '../wallet/money-deps.ts';
+import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { WITHDRAW } from '../wallet/settings.ts';
 import { refuseShortfall } from '../wallet/shortfall.ts';
 import { explorerUrl } from '../chain/explorer.ts';

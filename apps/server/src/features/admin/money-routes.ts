@@ -16,7 +16,7 @@ import { fieldRefusal } from '../../lib/errors.ts';
 import { checkLedger } from '../../ledger/index.ts';
 import { parseMoney } from '../../lib/amount.ts';
 import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import { putSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';

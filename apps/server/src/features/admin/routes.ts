@@ -4,7 +4,7 @@ import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import { checkNewPassword } from '../members/signup.ts';
 import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';

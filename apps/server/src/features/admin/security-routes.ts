@@ -4,7 +4,7 @@ import { type Conn, inTransaction } from '../../db/database.ts';
 import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';
 import { audit } from '../../platform/audit.ts';

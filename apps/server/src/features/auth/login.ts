@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { Refusal, TooManyRequests } from '../../lib/errors.ts';
 import { loginFailures } from '../../http/metrics.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import type { Sessions } from './sessions.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { memberDestination } from '../members/contact.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import { checkNewPassword } from '../members/signup.ts';
 import { securityEventsChanged } from '../members/security-hold.ts';
 import { recordSecurityEvent } from '../security/events.ts';

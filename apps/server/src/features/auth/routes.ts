@@ -15,7 +15,7 @@ import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { maskName, signupContact } from '../members/contact.ts';
 import { checkPlacement, requireSponsor } from '../members/placement.ts';
-import { findByUserid, isEmailTaken, isMobileTaken } from '../members/queries.ts';
+import { findByUserid, isEmailTaken, isMobileTaken } from '../../platform/members.ts';
 import { signUp } from '../members/signup.ts';
 import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
 import { logIn } from './login.ts';

@@ -18,7 +18,7 @@ import { numericId, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { type CleanImage, checkPicture } from '../kyc/image.ts';
 import { privateFiles } from '../kyc/storage.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 
 type EnquiryRow = {
   id: string;

@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import { handle, reply } from '../../http/calls.ts';
 import type { CallRoute } from '../../http/calls.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import {
   countries,

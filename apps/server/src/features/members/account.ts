@@ -9,7 +9,8 @@ import { type Destination, maskDestination, type Tacs } from '../auth/tac.ts';
 import type { Totp } from '../../platform/factors.ts';
 import { checkEmail, checkMobile, memberDestination } from './contact.ts';
 import { loadProfile } from './profile.ts';
-import { findById, isEmailTaken, isMobileTaken } from './queries.ts';
+import { findById } from './queries.ts';
+import { isEmailTaken, isMobileTaken } from '../../platform/members.ts';
 import { noticeChange, recordChange, requireLoginPassword, type SecurityChange } from './security-change.ts';
 import { checkNewPassword } from './signup.ts';
 

@@ -1,6 +1,7 @@
 import type { Conn } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
-import { findByUserid, isInPlacementSubtree, outermostOnSide, takenSides } from './queries.ts';
+import { isInPlacementSubtree, outermostOnSide, takenSides } from './queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 
 export async function requireSponsor(db: Conn, sponsorUserid: string) {
   const sponsor = await findByUserid(db, sponsorUserid);

@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 
-/** Members are found by userid ignoring case (the unique index is on lower(userid)). */
-export function findByUserid(db: Conn, userid: string) {
-  return db
-    .selectFrom('members')
-    .selectAll()
-    .where(sql`lower(userid)`, '=', userid.toLowerCase())
-    .executeTakeFirst();
-}
-
 export function findById(db: Conn, id: string) {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -18,22 +9,6 @@ export async function useridOf(db: Conn, id: string | null): Promise<string> {
   if (!id) return '';
   const row = await db.selectFrom('members').select('userid').where('id', '=', id).executeTakeFirst();
   return row?.userid ?? '';
-}
-
-export async function isEmailTaken(db: Conn, email: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('members').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return Boolean(await q.executeTakeFirst());
-}
-
-export async function isMobileTaken(db: Conn, telPrefix: string, mobile: string, exceptId?: string) {
-  let q = db
-    .selectFrom('members')
-    .select('id')
-    .where('tel_prefix', '=', telPrefix)
-    .where('mobile', '=', mobile);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return Boolean(await q.executeTakeFirst());
 }
 
 /** Which sides under a placement parent are taken. */

@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Tacs } from '../auth/tac.ts';
 import { signupContact } from './contact.ts';
 import { choosePlacement, requireSponsor } from './placement.ts';
-import { findByUserid, isEmailTaken, isMobileTaken } from './queries.ts';
+import { findByUserid, isEmailTaken, isMobileTaken } from '../../platform/members.ts';
 
 type SignupInput = ParsedRequestOf<typeof signupSave>;
 

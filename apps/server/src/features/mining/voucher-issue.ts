@@ -1,7 +1,7 @@
 import type { adminVoucherIssue, ParsedRequestOf } from '@mp/contract';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { addDays, isDate, todayOf } from '../../platform/dates.ts';
 import { percentToBps, voucherQuery, voucherView } from './vouchers.ts';

@@ -1,7 +1,7 @@
 import type { Conn } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { maskName } from '../members/contact.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 
 type Recipient = { id: string; userid: string; name: string; role: string };
 

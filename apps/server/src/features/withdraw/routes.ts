@@ -24,7 +24,7 @@ import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
-import { findByUserid } from '../members/queries.ts';
+import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { parseDay } from '../wallet/records.ts';
 import { WITHDRAW } from '../wallet/settings.ts';

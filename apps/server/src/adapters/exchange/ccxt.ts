@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CandleTimeframe, ExchangeId } from '@mp/contract';
 import type { Exchange, Market, Order, Trade } from 'ccxt';
 import { type FieldRefusal, Refusal } from '../../lib/errors.ts';
-import type { Candle } from '../../features/trading/synthetic.ts';
+import type { Candle } from './markets.ts';
 import type {
   ExchangeGateway,
   GatewayFill,

@@ -5,8 +5,7 @@ import { type Db, inTransaction, poolOf, type Tx } from '../../db/database.ts';
 import type { PaperPositionsTable, TradeOrdersTable } from '../../db/schema-trading.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MarketData, TickerRow } from '../../features/trading/market-data.ts';
-import { type MarketDef, PRICE_BAND_PERCENT } from '../../features/trading/markets.ts';
+import { type MarketData, type TickerRow, type MarketDef, PRICE_BAND_PERCENT } from './markets.ts';
 import type {
   ExchangeGateway,
   GatewayBalance,

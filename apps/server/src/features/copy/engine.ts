@@ -11,7 +11,7 @@ import { type Leg, type Ledger, memberAccount, platformAccount } from '../../led
 import { equityOf } from '../../adapters/exchange/paper.ts';
 import { ceilDiv, parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
 import { ensurePaperAccount, QUOTE, startBalanceUnits, type TradingAccounts } from '../trading/accounts.ts';
-import type { MarketData } from '../trading/market-data.ts';
+import type { MarketData } from '../../adapters/exchange/markets.ts';
 import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
 import { todayOf } from '../../platform/dates.ts';
 import { cachedMarketSettings } from '../trading/settings.ts';

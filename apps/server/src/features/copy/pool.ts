@@ -4,7 +4,7 @@ import type { Conn, Db } from '../../db/database.ts';
 import { equityOf } from '../../adapters/exchange/paper.ts';
 import { ceilDiv, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
 import { QUOTE } from '../trading/accounts.ts';
-import type { MarketData } from '../trading/market-data.ts';
+import type { MarketData } from '../../adapters/exchange/markets.ts';
 import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
 
 /**

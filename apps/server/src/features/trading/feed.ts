@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, inTransaction, poolOf } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { MARKET_BY_SYMBOL, type MarketDef } from './markets.ts';
+import { MARKET_BY_SYMBOL } from './markets.ts';
+import type { MarketDef, Candle } from '../../adapters/exchange/markets.ts';
 import { putSetting } from '../../platform/settings.ts';
 import { marketSettings } from './settings.ts';
 
 export const FEED_STATUS_KEY = 'market_feed_status';
-import { type Candle, gbmStep, priceText, secondVolume, synthCandles } from './synthetic.ts';
+import { gbmStep, priceText, secondVolume, synthCandles } from './synthetic.ts';
 
 /**
  * The market feed: one process writes prices, every server reads them. Each second it moves every listed market

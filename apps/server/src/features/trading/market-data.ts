@@ -1,34 +1,11 @@
-import { CANDLE_SECONDS, type CandleTimeframe } from '@mp/contract';
+import { CANDLE_SECONDS } from '@mp/contract';
 import { sql } from 'kysely';
 import { type Db, poolOf } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-
-/** Market data as the feed wrote it (feed.ts): tickers and candles of any timeframe, grouped from one-minute ones. */
-export type TickerRow = {
-  symbol: string;
-  last: string;
-  open_24h: string;
-  high_24h: string;
-  low_24h: string;
-  volume_24h: string;
-  simulated: boolean;
-  at: Date;
-};
+import type { MarketData, TickerRow } from '../../adapters/exchange/markets.ts';
 
 /** A ticker older than this is not a price to fill an order at. */
 export const STALE_AFTER_MS = 30_000;
-
-export type MarketData = {
-  tickers: () => Promise<TickerRow[]>;
-  ticker: (symbol: string) => Promise<TickerRow | undefined>;
-  /** Newest first is not what charts want: oldest first, at most `limit`, the last one still forming. */
-  candles: (
-    symbol: string,
-    timeframe: CandleTimeframe,
-    limit: number,
-  ) => Promise<{ t: number; o: string; h: string; l: string; c: string; v: string; simulated: boolean }[]>;
-  isStale: (t: TickerRow) => boolean;
-};
 
 export function createMarketData(db: Db, clock: Clock): MarketData {
   // The feed writes once a second: a list read within a quarter second serves every caller of that moment.

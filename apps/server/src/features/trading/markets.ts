@@ -1,24 +1,5 @@
 import { type PaperVenue, PAPER_VENUES } from '@mp/contract';
-
-/**
- * The markets the platform lists. `p0` (a starting price) and `vol` (annual volatility) drive the synthetic feed
- * when no exchange is reachable; the rules (precision, minimums) are like the large exchanges' spot rules.
- */
-export type MarketDef = {
-  symbol: string;
-  base: string;
-  quote: string;
-  name: string;
-  p0: number;
-  /** Annualised volatility of the synthetic feed. */
-  vol: number;
-  /** Base volume per day of the synthetic feed. */
-  dayVolume: number;
-  amountDecimals: number;
-  priceDecimals: number;
-  minAmount: string;
-  minCost: string;
-};
+import type { MarketDef } from '../../adapters/exchange/markets.ts';
 
 const m = (
   base: string,
@@ -58,9 +39,6 @@ export const MARKETS: MarketDef[] = [
 
 export const MARKET_BY_SYMBOL = new Map(MARKETS.map((d) => [d.symbol, d]));
 export const DEFAULT_SYMBOLS = MARKETS.map((d) => d.symbol);
-
-/** Limit prices must lie within this percent of the last price. */
-export const PRICE_BAND_PERCENT = 20;
 
 /** Paper accounts: `demo`, and `demo-<venue>` for the demo of a third-party exchange. */
 export type PaperAccountName = 'demo' | `demo-${PaperVenue}`;

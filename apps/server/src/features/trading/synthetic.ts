@@ -1,4 +1,4 @@
-import type { MarketDef } from './markets.ts';
+import type { Candle, MarketDef } from '../../adapters/exchange/markets.ts';
 
 /**
  * The seeded synthetic price feed: geometric Brownian motion per market, driven by a counter-based random source
@@ -49,15 +49,6 @@ export function gbmStep(def: MarketDef, price: number, seconds: number, counter:
   if (next > high) next = high - (next - high);
   return next;
 }
-
-export type Candle = {
-  openTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-};
 
 /**
  * Candles of `spanSeconds` from `startSeconds` for `count` spans, continuing from `price`: each span walks `steps`

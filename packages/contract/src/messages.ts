@@ -20,9 +20,9 @@ import { INPUT_MESSAGES } from './messages/input.ts';
 export type Texts = Record<Language, string>;
 
 /**
- * Server messages in the three languages, each area's in messages/<area>.ts. `{name}` placeholders are filled by
- * `translate`. Field labels are messages too (`field.<name>`), so a refusal can name the field in the user's
- * language.
+ * Server messages in the three languages, each area's in messages/<area>.ts. `{name}` placeholders are filled
+ * by `translate`. Field labels are messages too (`field.<name>`), so a refusal can name the field in the
+ * user's language.
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,

@@ -27,7 +27,7 @@ import {
   MINING_INCOME_BATCH,
   MINING_INCOME_JOB,
   miningIncomeJob,
-} from '../../apps/server/src/jobs/mining-income.ts';
+} from '../../apps/server/src/features/mining/income-job.ts';
 import { checkLedger, createLedger } from '../../apps/server/src/ledger/index.ts';
 
 const { values: args } = parseArgs({

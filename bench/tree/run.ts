@@ -30,7 +30,7 @@ import {
   PAIRING_JOB,
   pairingJob,
   pairingSelect,
-} from '../../apps/server/src/jobs/pairing.ts';
+} from '../../apps/server/src/features/network/pairing-job.ts';
 import { currentPlan } from '../../apps/server/src/features/network/plan.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
 

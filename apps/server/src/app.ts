@@ -59,6 +59,8 @@ import { createCopyEngine } from './features/copy/engine.ts';
 import { copyInvestRoutes } from './features/copy/invest.ts';
 import { copyRoutes } from './features/copy/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
+import { dailyJobs } from './jobs/registry.ts';
+import { createJobRuns } from './jobs/runs.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -181,7 +183,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ...securityAdminRoutes(deps),
       ...adminMoneyRoutes(money, campaigns),
       ...kycRoutes(money),
-      ...miningRoutes(money),
+      ...miningRoutes(
+        money,
+        createJobRuns({ db: deps.db, clock: deps.clock, config: deps.config, jobs: dailyJobs(money.ledger) }),
+      ),
       ...networkRoutes(deps, sessions),
       ...tradingRoutes(tradingDeps, trading),
       ...shopRoutes(money),

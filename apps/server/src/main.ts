@@ -1,6 +1,6 @@
 import { configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
-import type { DailyJob } from './jobs/daily.ts';
+import type { DailyJob } from './platform/scheduler.ts';
 import { dailyJobs } from './jobs/registry.ts';
 import { createDailyScheduler } from './jobs/scheduler.ts';
 import { createLedger } from './ledger/index.ts';

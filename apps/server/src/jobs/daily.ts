@@ -4,36 +4,7 @@ import { fieldRefusal } from '../lib/errors.ts';
 import { balancesChanged } from '../ledger/balance-changes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isDate, todayOf } from '../platform/dates.ts';
-
-/** What one batch of a daily job settled: items and amounts per asset (minor units). */
-export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | null;
-
-/**
- * A daily job settles one date in batches. Each batch runs in its own transaction under the (job, date) advisory
- * lock and must skip what is already settled (a unique key per item and date), so a re-run, or a run on another
- * server at the same time, settles each item once: concurrent runners take turns batch by batch.
- */
-export type DailyJob = {
-  /** Checks and preparation before a run starts (may refuse the date); no run is recorded when it throws. */
-  before?: (date: string) => Promise<void>;
-  /** The scheduler settles this many days back (1: yesterday, a day once it is over). */
-  lagDays?: number;
-  /** Settles the next batch of `date` inside `tx` (the lock is held), or returns null when nothing is left. */
-  batch: (tx: Tx, date: string, cursor: string) => Promise<{ outcome: BatchOutcome; cursor: string }>;
-};
-
-type RunView = {
-  job: string;
-  date: string;
-  status: 'running' | 'done' | 'failed';
-  runs: number;
-  items: number;
-  items_now: number;
-  amounts: { asset: string; amount: bigint }[];
-  started_at: string;
-  finished_at: string;
-  error: string;
-};
+import type { DailyJob, RunView } from '../platform/scheduler.ts';
 
 export function checkJobDate(date: string, clock: Clock, allowFuture: boolean) {
   if (!isDate(date)) throw fieldRefusal(422, 'date', 'date_invalid');

@@ -1,12 +1,12 @@
 import type { DAILY_JOBS } from '@mp/contract';
 import type { Ledger } from '../ledger/index.ts';
-import type { DailyJob } from './daily.ts';
-import { MINING_INCOME_JOB, miningIncomeJob } from './mining-income.ts';
-import { PAIRING_JOB, pairingJob } from './pairing.ts';
+import { MINING_INCOME_JOB, miningIncomeJob } from '../features/mining/index.ts';
+import { PAIRING_JOB, pairingJob } from '../features/network/index.ts';
+import type { DailyJob } from '../platform/scheduler.ts';
 
 export type DailyJobName = (typeof DAILY_JOBS)[number];
 
-/** The daily jobs: mining income (issue 5) and pairing (issue 4). */
+/** The daily jobs, each registered by its feature: mining income (issue 5) and pairing (issue 4). */
 export function dailyJobs(ledger: Ledger): Partial<Record<DailyJobName, DailyJob>> {
   return {
     [MINING_INCOME_JOB]: miningIncomeJob(ledger.accounts),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { fieldRefusal } from '../lib/errors.ts';
-import type { DailyJob } from './daily.ts';
+import type { DailyJob } from '../platform/scheduler.ts';
 import { createDailyScheduler } from './scheduler.ts';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { addDays, todayOf } from '../platform/dates.ts';
 import type { Clock } from '../lib/clock.ts';
-import { type DailyJob, runDailyJob } from './daily.ts';
+import { runDailyJob } from './daily.ts';
+import type { DailyJob } from '../platform/scheduler.ts';
 import { Refusal } from '../lib/errors.ts';
 import { withLogContext, workId } from '../lib/log.ts';
 

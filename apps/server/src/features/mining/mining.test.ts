@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { logInAs, newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
-import type { DailyJob } from '../../jobs/daily.ts';
+import type { DailyJob } from '../../platform/scheduler.ts';
 import { dailyJobs } from '../../jobs/registry.ts';
 import { createDailyScheduler } from '../../jobs/scheduler.ts';
 import { createLedger } from '../../ledger/index.ts';

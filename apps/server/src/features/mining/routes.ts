@@ -20,12 +20,11 @@ import {
 import { sql } from 'kysely';
 import { handle, reply } from '../../http/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
-import { checkJobDate, readRun, runDailyJob, runView } from '../../jobs/daily.ts';
-import { dailyJobs } from '../../jobs/registry.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { CallRoute } from '../../http/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
+import type { JobRuns, RunView } from '../../platform/scheduler.ts';
 import { addDays, isDate, todayOf } from '../../platform/dates.ts';
 import {
   incomeHistory as readIncomeHistory,
@@ -46,16 +45,14 @@ import { issueVoucher } from './voucher-issue.ts';
 import { listVouchers } from './vouchers.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 
-type RunViewRaw = ReturnType<typeof runView>;
-const wireRun = (r: RunViewRaw) => ({
+const wireRun = (r: RunView) => ({
   ...r,
   amounts: r.amounts.map((a) => ({ asset: a.asset, amount: money(a.amount, a.asset) })),
 });
 
-/** The mining calls (issue 5). */
-export function miningRoutes(d: MoneyDeps): CallRoute[] {
+/** The mining calls (issue 5), with the admin calls that run the daily jobs (`jobs`: the scheduler port). */
+export function miningRoutes(d: MoneyDeps, jobs: JobRuns): CallRoute[] {
   const { db } = d;
-  const jobs = dailyJobs(d.ledger);
   return [
     handle(cmsPackages, async () => ({ list: await packagesOnSale(db) })),
     handle(packageSubMenu, async () => {
@@ -124,31 +121,15 @@ export function miningRoutes(d: MoneyDeps): CallRoute[] {
     }),
 
     handle(adminRunJob, async (input, ctx) => {
-      checkJobDate(input.date, d.clock, d.config.allowFutureJobs);
-      const job = jobs[input.job];
-      if (!job) throw fieldRefusal(422, 'job', 'job_not_available');
-      const run = await runDailyJob(db, input.job, job, input.date, ctx.member.id);
+      const run = await jobs.run(input.job, input.date, ctx.member.id);
       await audit(db, ctx.member.id, 'job.run', `job:${input.job}:${input.date}`, {
         items_now: run.items_now,
       });
       return reply(wireRun(run), 'job_done');
     }),
     handle(adminJobRuns, async (input) => {
-      let q = db.selectFrom('job_runs').select(['job', sql<string>`run_date::text`.as('date')]);
-      if (input.job) q = q.where('job', '=', input.job);
-      const [rows, total] = await Promise.all([
-        q
-          .orderBy('run_date', 'desc')
-          .orderBy('job')
-          .limit(input.pagesize)
-          .offset((input.page - 1) * input.pagesize)
-          .execute(),
-        q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const list = await Promise.all(
-        rows.map(async (r) => wireRun(runView(await readRun(db, r.job, r.date)))),
-      );
-      return { list, page: input.page, pagesize: input.pagesize, total: total.n };
+      const { list, total } = await jobs.list(input);
+      return { list: list.map(wireRun), page: input.page, pagesize: input.pagesize, total };
     }),
     handle(adminPackageList, async () => ({
       list: (await packageQuery(db).orderBy('id').execute()).map(packageView),

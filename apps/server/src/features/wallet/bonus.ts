@@ -92,8 +92,8 @@ export async function bonusRecords(
 }
 
 /**
- * A pairing payout's volumes, from the day's pairing result (pairing.ts): before, added, pairs, the cap, what was
- * flushed and what is carried, as wire strings keyed by date.
+ * A pairing payout's volumes, from the day's pairing result (network/pairing-job.ts): before, added, pairs, the
+ * cap, what was flushed and what is carried, as wire strings keyed by date.
  */
 async function pairingDetails(db: Conn, memberId: string, dates: string[]) {
   const found = new Map<string, Record<string, string>>();

@@ -2,12 +2,12 @@ import { formatAmount, RANKS } from '@mp/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { uniqueUserid } from '../../test/helpers.ts';
-import { pairDay } from '../features/network/pairing-math.ts';
-import { compilePlan, DEFAULT_PLAN, share } from '../features/network/plan.ts';
-import { createLedger } from '../ledger/index.ts';
-import { pairingJob, stagePairing } from './pairing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { uniqueUserid } from '../../../test/helpers.ts';
+import { pairDay } from './pairing-math.ts';
+import { compilePlan, DEFAULT_PLAN, share } from './plan.ts';
+import { createLedger } from '../../ledger/index.ts';
+import { pairingJob, stagePairing } from './pairing-job.ts';
 
 /**
  * The pairing job's SQL computes exactly what the reference `pairDay` does, on random members and plans, and the job

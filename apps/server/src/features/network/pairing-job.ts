@@ -1,12 +1,12 @@
 import { RANKS } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Db, Tx } from '../db/database.ts';
-import { currentPlan, type Plan, share, VOLUME_ASSET } from '../features/network/plan.ts';
-import { PROPAGATE_LOCK, propagateTree } from '../features/network/propagate.ts';
-import { fieldRefusal } from '../lib/errors.ts';
-import { type AccountDirectory, platformAccount } from '../ledger/accounts.ts';
-import { PAYOUT_STAGE, postPayouts } from '../ledger/payouts.ts';
-import type { BatchOutcome, DailyJob } from './daily.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { currentPlan, type Plan, share, VOLUME_ASSET } from './plan.ts';
+import { PROPAGATE_LOCK, propagateTree } from './propagate.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
+import { type AccountDirectory, platformAccount } from '../../ledger/accounts.ts';
+import { PAYOUT_STAGE, postPayouts } from '../../ledger/payouts.ts';
+import type { BatchOutcome, DailyJob } from '../../platform/scheduler.ts';
 
 export const PAIRING_JOB = 'pairing';
 /** Candidates (in member order) settled per transaction. */

@@ -1,9 +1,9 @@
 import { type AssetCode, ASSET_CODES } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Tx } from '../db/database.ts';
-import { type AccountDirectory, platformAccount } from '../ledger/accounts.ts';
-import { PAYOUT_STAGE, postPayouts } from '../ledger/payouts.ts';
-import type { BatchOutcome, DailyJob } from './daily.ts';
+import type { Tx } from '../../db/database.ts';
+import { type AccountDirectory, platformAccount } from '../../ledger/accounts.ts';
+import { PAYOUT_STAGE, postPayouts } from '../../ledger/payouts.ts';
+import type { BatchOutcome, DailyJob } from '../../platform/scheduler.ts';
 
 export const MINING_INCOME_JOB = 'mining_income';
 /**

@@ -1,0 +1,4 @@
+/** The mining area's public face: what other parts of the server may use. Everything else here is private to it. */
+
+/** The daily mining income, a job for the scheduler (jobs/registry.ts). */
+export { MINING_INCOME_JOB, miningIncomeJob } from './income-job.ts';

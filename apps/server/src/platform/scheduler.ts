@@ -1,0 +1,49 @@
+import type { Tx } from '../db/database.ts';
+
+/**
+ * The scheduler port. Features hand it their daily jobs (jobs/registry.ts lists them, main.ts starts the scheduler),
+ * and the admin calls that run a job on demand take `JobRuns`, which app.ts builds from jobs/: features and jobs/ do
+ * not import each other both ways.
+ */
+
+/** What one batch of a daily job settled: items and amounts per asset (minor units). */
+export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | null;
+
+/**
+ * A daily job settles one date in batches. Each batch runs in its own transaction under the (job, date) advisory
+ * lock and must skip what is already settled (a unique key per item and date), so a re-run, or a run on another
+ * server at the same time, settles each item once: concurrent runners take turns batch by batch.
+ */
+export type DailyJob = {
+  /** Checks and preparation before a run starts (may refuse the date); no run is recorded when it throws. */
+  before?: (date: string) => Promise<void>;
+  /** The scheduler settles this many days back (1: yesterday, a day once it is over). */
+  lagDays?: number;
+  /** Settles the next batch of `date` inside `tx` (the lock is held), or returns null when nothing is left. */
+  batch: (tx: Tx, date: string, cursor: string) => Promise<{ outcome: BatchOutcome; cursor: string }>;
+};
+
+/** The record of a job's run for a date; `items_now` is what the call that returns it settled. */
+export type RunView = {
+  job: string;
+  date: string;
+  status: 'running' | 'done' | 'failed';
+  runs: number;
+  items: number;
+  items_now: number;
+  amounts: { asset: string; amount: bigint }[];
+  started_at: string;
+  finished_at: string;
+  error: string;
+};
+
+/** The daily jobs as admins drive them: run (or re-run) one for a date now, and list the runs, newest date first. */
+export type JobRuns = {
+  /** Refuses an invalid date, a future one (unless ALLOW_FUTURE_JOBS) and a job that is not registered. */
+  run: (job: string, date: string, startedBy: string) => Promise<RunView>;
+  list: (query: {
+    job?: string;
+    page: number;
+    pagesize: number;
+  }) => Promise<{ list: RunView[]; total: number }>;
+};

@@ -1,3 +1,4 @@
+import { buildApp } from './app.ts';
 import { configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { DailyJob } from './platform/scheduler.ts';
@@ -69,7 +70,7 @@ async function main() {
   const bootstrapAdmin = config.admin
     ? await ensureAdmin(db, config.admin.userid, config.admin.password)
     : undefined;
-  const demoLines = await loadDemo(config, db, rootId);
+  const demoLines = await loadDemo(config, db, rootId, buildApp);
 
   // USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose
   // settings the HTTP workers read from the environment it sets.

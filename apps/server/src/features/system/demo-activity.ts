@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Envelope, STATUS_OK } from '@mp/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { addDays, todayOf } from '../../platform/dates.ts';
 import { outboxNotifier } from '../notify/notifier.ts';
 import { DEMO_PASSWORD, DEMO_TX_PASSWORD } from './demo.ts';
@@ -150,10 +150,21 @@ class Caller {
   }
 }
 
+/** Builds the whole app without listening: app.ts's buildApp, passed in by the composition root (main.ts). */
+export type AppBuilder = (
+  deps: Deps,
+  options: { logger: false; serveWeb: false },
+) => Promise<FastifyInstance>;
+
 let keySeq = 0;
 const key = () => `demo-${++keySeq}`;
 
-export async function loadDemoActivity(config: Config, db: Db, admin: { userid: string; password: string }) {
+export async function loadDemoActivity(
+  config: Config,
+  db: Db,
+  admin: { userid: string; password: string },
+  buildApp: AppBuilder,
+) {
   const start = new Date(Date.now() - DAYS * 24 * 3600_000);
   const clock = manualClock(start);
   // The demo's own in-process server: production's calls and rules, its limits out of the way, no listening.

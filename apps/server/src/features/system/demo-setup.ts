@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { loadDemoData } from './demo.ts';
 import { loadDemoContent } from './demo-content.ts';
-import { loadDemoActivity } from './demo-activity.ts';
+import { type AppBuilder, loadDemoActivity } from './demo-activity.ts';
 import { loadDemoBalances } from './demo-money.ts';
 
 /** The demo's admin login, printed by `npm start` beside the members'. */
@@ -12,9 +12,15 @@ export const DEMO_ADMIN = { userid: 'admin', password: 'admin1234' };
 
 /**
  * Demo data for an empty database (DEMO_DATA, on by default): members, news, packages and balances, a demo admin
- * (not in production unless DEMO_ADMIN=1) and a week of activity. Returns what `npm start` prints about logins.
+ * (not in production unless DEMO_ADMIN=1) and a week of activity, made through the app's own calls on an app that
+ * `buildApp` builds. Returns what `npm start` prints about logins.
  */
-export async function loadDemo(config: Config, db: Db, rootId: string): Promise<string[]> {
+export async function loadDemo(
+  config: Config,
+  db: Db,
+  rootId: string,
+  buildApp: AppBuilder,
+): Promise<string[]> {
   if (!config.demoData) return [];
   const logins = await loadDemoData(db, rootId);
   const lines: string[] = [];
@@ -23,7 +29,7 @@ export async function loadDemo(config: Config, db: Db, rootId: string): Promise<
     await loadDemoBalances(db);
     if (config.demoAdmin) await ensureAdmin(db, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     const admin = config.demoAdmin ? DEMO_ADMIN : config.admin;
-    if (admin) await loadDemoActivity(config, db, admin);
+    if (admin) await loadDemoActivity(config, db, admin, buildApp);
     lines.push(
       `Demo data loaded. Demo logins: ${logins.map((d) => `${d.userid} / ${d.password}`).join(', ')} (transaction password 123456)`,
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { logInAs } from '../../../test/helpers.ts';
 import { expectLedgerHealthy } from '../../../test/money.ts';
+import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { ensureRoot } from './bootstrap.ts';
 import { DEMO_ADMIN, loadDemo } from './demo-setup.ts';
@@ -11,7 +12,7 @@ let t: TestApp;
 let lines: string[];
 beforeAll(async () => {
   t = await createTestApp({ config: { demoData: true, demoAdmin: true } });
-  lines = await loadDemo(t.deps.config, t.db, await ensureRoot(t.db, 'company'));
+  lines = await loadDemo(t.deps.config, t.db, await ensureRoot(t.db, 'company'), buildApp);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { SessionMember } from './sessions.ts';
 
-/** The second factors as features use them; features/security implements both (tx-password.ts, totp.ts). */
+// The second factors as features use them; features/security implements both (tx-password.ts, totp.ts).
 
 /** Checks a member's transaction password, or refuses naming `field`; `ip` is recorded with a lockout. */
 export type TxPasswordGuard = {

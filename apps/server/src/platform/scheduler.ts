@@ -1,10 +1,8 @@
 import type { Tx } from '../db/database.ts';
 
-/**
- * The scheduler port. Features hand it their daily jobs (jobs/registry.ts lists them, main.ts starts the scheduler),
- * and the admin calls that run a job on demand take `JobRuns`, which app.ts builds from jobs/: features and jobs/ do
- * not import each other both ways.
- */
+// The scheduler port. Features hand it their daily jobs (jobs/registry.ts lists them, main.ts starts the scheduler),
+// and the admin calls that run a job on demand take `JobRuns`, which app.ts builds from jobs/: features and jobs/ do
+// not import each other both ways.
 
 /** What one batch of a daily job settled: items and amounts per asset (minor units). */
 export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | null;

@@ -3,10 +3,10 @@ import type { Db } from '../../db/database.ts';
 import { openKeys } from '../../adapters/exchange/keys.ts';
 import { PaperExchange } from '../../adapters/exchange/paper.ts';
 import { parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
-import { fieldRefusal } from '../../http/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CcxtFactory, CcxtGateway } from '../../adapters/exchange/ccxt.ts';
-import type { MarketData } from './market-data.ts';
+import type { MarketData } from '../../adapters/exchange/markets.ts';
 import { MARKET_BY_SYMBOL, paperAccountName, paperVenueOf, VENUES } from './markets.ts';
 import { cachedMarketSettings, type MarketSettings } from './settings.ts';
 
@@ -295,3 +295,6 @@ export function createTradingAccounts(d: TradingDeps) {
 }
 
 export type TradingAccounts = ReturnType<typeof createTradingAccounts>;
+
+/** What the trading calls use: the area's deps and the members' accounts. */
+export type TradingContext = TradingDeps & { accounts: TradingAccounts };

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
-import type { TradingAccounts } from '../trading/accounts.ts';
-import type { MarketData } from '../trading/market-data.ts';
-import { type BotEngine, loadBots } from './engine.ts';
+import type { MarketData } from '../../adapters/exchange/markets.ts';
+import type { TradingAccounts } from '../trading/index.ts';
+import type { BotEngine } from './engine.ts';
+import { loadBots } from './queries.ts';
 
 /** Amounts of the bots table: integers of 1e-8 USDT. */
 const usdt = (n: number) => String(BigInt(n) * 100_000_000n);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { type Ledger, memberAccount, platformAccount } from '../../ledger/index.ts';
-import type { TradingAccounts } from '../trading/accounts.ts';
+import type { TradingAccounts } from '../trading/index.ts';
 import type { CopyEngine } from './engine.ts';
 
 /**

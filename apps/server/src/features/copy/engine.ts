@@ -10,11 +10,16 @@ import type { Clock } from '../../lib/clock.ts';
 import { type Leg, type Ledger, memberAccount, platformAccount } from '../../ledger/index.ts';
 import { equityOf } from '../../adapters/exchange/paper.ts';
 import { ceilDiv, parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
-import { ensurePaperAccount, QUOTE, startBalanceUnits, type TradingAccounts } from '../trading/accounts.ts';
+import {
+  cachedMarketSettings,
+  ensurePaperAccount,
+  MARKET_BY_SYMBOL,
+  QUOTE,
+  startBalanceUnits,
+  type TradingAccounts,
+} from '../trading/index.ts';
 import type { MarketData } from '../../adapters/exchange/markets.ts';
-import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
 import { todayOf } from '../../platform/dates.ts';
-import { cachedMarketSettings } from '../trading/settings.ts';
 import {
   amountText,
   movePoolCash,

@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
 import { equityOf } from '../../adapters/exchange/paper.ts';
 import { ceilDiv, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
-import { QUOTE } from '../trading/accounts.ts';
+import { MARKET_BY_SYMBOL, QUOTE } from '../trading/index.ts';
 import type { MarketData } from '../../adapters/exchange/markets.ts';
-import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
 
 /**
  * A lead trader's pool (DECISIONS 39): a paper account of venue `copy` that mirrors the trader's demo account and

@@ -2,9 +2,8 @@ import type { Db } from '../../db/database.ts';
 import { equityOf } from '../../adapters/exchange/paper.ts';
 import { money } from '../../lib/amount.ts';
 import { isoOrEmpty } from '../../lib/clock.ts';
-import { QUOTE } from '../trading/accounts.ts';
+import { MARKET_BY_SYMBOL, QUOTE } from '../trading/index.ts';
 import type { MarketData } from '../../adapters/exchange/markets.ts';
-import { MARKET_BY_SYMBOL } from '../trading/markets.ts';
 import type { Trader } from './engine.ts';
 import { PAPER_PER_MINOR, percentOf } from './pool.ts';
 

@@ -1,14 +1,15 @@
 import type { AssetCode, adminShopOrderUpdate, ParsedRequestOf, WalletKind } from '@mp/contract';
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { InsufficientFunds, memberAccount, platformAccount } from '../../ledger/index.ts';
 import type { Leg } from '../../ledger/post.ts';
 import type { PlatformAccount } from '../../ledger/accounts.ts';
 import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { addStock, orderQuery, orderView } from './checkout.ts';
+import type { SessionMember } from '../../platform/sessions.ts';
+import { orderView } from './orders.ts';
+import { addStock, orderQuery } from './queries.ts';
 
 type Action = ParsedRequestOf<typeof adminShopOrderUpdate>['action'];
 
@@ -27,7 +28,7 @@ const STEPS: Record<Action, { from: string[]; to: string }> = {
  */
 export async function updateShopOrder(
   d: MoneyDeps,
-  ctx: AuthedContext,
+  admin: SessionMember,
   input: ParsedRequestOf<typeof adminShopOrderUpdate>,
 ) {
   const id = numericId(input.order_id, fieldRefusal(404, 'order_id', 'shop_order_unknown'));
@@ -64,9 +65,9 @@ export async function updateShopOrder(
           : (input.note ?? '');
       await tx
         .insertInto('shop_order_events')
-        .values({ order_id: id, state: step.to, note, by_admin: ctx.member.id, at: now })
+        .values({ order_id: id, state: step.to, note, by_admin: admin.id, at: now })
         .execute();
-      await audit(tx, ctx.member.id, `shop_order_${input.action}`, `shop_order:${id}`, {
+      await audit(tx, admin.id, `shop_order_${input.action}`, `shop_order:${id}`, {
         carrier: input.carrier ?? '',
         tracking_no: input.tracking_no ?? '',
         note: input.note ?? '',
@@ -82,7 +83,7 @@ export async function updateShopOrder(
     .executeTakeFirst();
   if (!order) throw fieldRefusal(404, 'order_id', 'shop_order_unknown');
   if (order.source === 'redeem') {
-    await cancelRedeem(d, ctx, order.id, input.note ?? '');
+    await cancelRedeem(d, admin, order.id, input.note ?? '');
     return {
       order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow()),
     };
@@ -174,11 +175,11 @@ export async function updateShopOrder(
           order_id: order.id,
           state: 'cancelled',
           note: input.note ?? '',
-          by_admin: ctx.member.id,
+          by_admin: admin.id,
           at: now,
         })
         .execute();
-      await audit(op.tx, ctx.member.id, 'shop_order_cancel', `shop_order:${order.id}`, {
+      await audit(op.tx, admin.id, 'shop_order_cancel', `shop_order:${order.id}`, {
         refund: order.total,
         asset,
         bonuses_reversed: bonuses.rows.length,
@@ -191,7 +192,7 @@ export async function updateShopOrder(
 }
 
 /** A redeemed order cancelled: its goods go back to the member's inventory, once (a second cancel changes nothing). */
-async function cancelRedeem(d: MoneyDeps, ctx: AuthedContext, orderId: string, note: string) {
+async function cancelRedeem(d: MoneyDeps, admin: SessionMember, orderId: string, note: string) {
   await inTransaction(d.db, async (tx) => {
     const o = await tx
       .selectFrom('shop_orders')
@@ -223,8 +224,8 @@ async function cancelRedeem(d: MoneyDeps, ctx: AuthedContext, orderId: string, n
       .execute();
     await tx
       .insertInto('shop_order_events')
-      .values({ order_id: orderId, state: 'cancelled', note, by_admin: ctx.member.id, at: now })
+      .values({ order_id: orderId, state: 'cancelled', note, by_admin: admin.id, at: now })
       .execute();
-    await audit(tx, ctx.member.id, 'shop_order_cancel', `shop_order:${orderId}`, { redeemed: true, note });
+    await audit(tx, admin.id, 'shop_order_cancel', `shop_order:${orderId}`, { redeemed: true, note });
   });
 }

@@ -1,14 +1,23 @@
-import type { inventoryRedeem, inventoryTransferSave, ParsedRequestOf, stockRecord } from '@mp/contract';
+import {
+  INVENTORY_RECORD_KINDS,
+  type inventoryRedeem,
+  type inventoryStock,
+  type inventoryTransferCheck,
+  type inventoryTransferSave,
+  type ParsedRequestOf,
+  type stockRecord,
+} from '@mp/contract';
 import { sql } from 'kysely';
-import { type Conn, inTransaction, pgConstraint, pgErrorCode, type Tx } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
+import { type Conn, type Db, inTransaction, pgConstraint, pgErrorCode, type Tx } from '../../db/database.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { mediaUrl } from '../content/media.ts';
 import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findActiveRecipient } from '../wallet/recipient.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { findProduct } from './catalog.ts';
-import { addStock, addressesOf, orderQuery, orderView } from './checkout.ts';
+import type { SessionMember } from '../../platform/sessions.ts';
+import { findProduct, productView } from './catalog.ts';
+import { orderView } from './orders.ts';
+import { addStock, addressesOf, heldProducts, orderQuery, type RecordRow, recordQuery } from './queries.ts';
 
 /** The member's stock, product by product (only what they hold). */
 export async function stockOf(db: Conn, memberId: string) {
@@ -29,27 +38,6 @@ export async function stockOf(db: Conn, memberId: string) {
   }));
 }
 
-export function recordQuery(db: Conn, memberId: string) {
-  return db
-    .selectFrom('inventory_records as r')
-    .innerJoin('shop_products as p', 'p.id', 'r.product_id')
-    .leftJoin('members as c', 'c.id', 'r.counterparty_id')
-    .leftJoin('shop_orders as o', 'o.id', 'r.order_id')
-    .select([
-      'r.id',
-      'r.product_id',
-      'p.name',
-      'r.kind',
-      'r.quantity',
-      'r.balance_after',
-      'c.userid as counterparty',
-      'o.order_no',
-      'r.at',
-    ])
-    .where('r.member_id', '=', memberId);
-}
-
-type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
 export const recordView = (r: RecordRow) => ({
   id: r.id,
   product_id: r.product_id,
@@ -80,6 +68,63 @@ export async function listRecords(db: Conn, memberId: string, input: ParsedReque
     q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list: rows.map(recordView), page: input.page, pagesize: input.pagesize, total: count.n };
+}
+
+/** The inventory's front page: how many products and items the member holds, and the latest five records. */
+export async function inventoryOverview(db: Conn, memberId: string) {
+  const stock = await stockOf(db, memberId);
+  const latest = await recordQuery(db, memberId).orderBy('r.id', 'desc').limit(5).execute();
+  return {
+    products: stock.length,
+    items: stock.reduce((n, s) => n + s.quantity, 0),
+    latest: latest.map((r) => ({
+      kind: r.kind,
+      name: r.name,
+      quantity: r.quantity,
+      at: r.at.toISOString(),
+    })),
+  };
+}
+
+export async function memberStock(db: Conn, memberId: string) {
+  return { list: await stockOf(db, memberId) };
+}
+
+/** What the inventory's records can be filtered by: the kinds of record and the products ever held. */
+export async function stockFilters(db: Db, memberId: string) {
+  return { kinds: [...INVENTORY_RECORD_KINDS], products: await heldProducts(db, memberId) };
+}
+
+/** How much of one product the member holds, with its latest 20 records. */
+export async function productStock(
+  db: Conn,
+  memberId: string,
+  { product_id }: ParsedRequestOf<typeof inventoryStock>,
+) {
+  const p = await findProduct(db, product_id);
+  const held = (await stockOf(db, memberId)).find((s) => s.product_id === p.id);
+  const records = await recordQuery(db, memberId)
+    .where('r.product_id', '=', p.id)
+    .orderBy('r.id', 'desc')
+    .limit(20)
+    .execute();
+  return {
+    product_id: p.id,
+    name: p.name,
+    image_url: productView(p).image_url,
+    quantity: held?.quantity ?? 0,
+    records: records.map(recordView),
+  };
+}
+
+/** Who stock would be sent to (an active member other than the sender), before sending. */
+export async function stockRecipient(
+  db: Db,
+  memberId: string,
+  { to_userid }: ParsedRequestOf<typeof inventoryTransferCheck>,
+) {
+  const m = await findActiveRecipient(db, to_userid, memberId);
+  return { userid: m.userid, name: m.name };
 }
 
 /** Takes stock out of a member's locked row; refuses (changing nothing) below zero. */
@@ -172,10 +217,10 @@ const isKeyTaken = (err: unknown) =>
  */
 export async function transferStock(
   d: MoneyDeps,
-  ctx: AuthedContext,
+  member: SessionMember,
   input: ParsedRequestOf<typeof inventoryTransferSave>,
 ) {
-  const memberId = ctx.member.id;
+  const memberId = member.id;
   const key = input.idempotency_key;
   const to = await findActiveRecipient(d.db, input.to_userid, memberId);
   const product = await findProduct(d.db, input.product_id);
@@ -190,7 +235,7 @@ export async function transferStock(
   const first = await earlier(d.db, memberId, key, same);
   if (first) return answer(first.balance_after);
   await refuseWhileHeld(d, memberId);
-  await d.txPassword.verify(ctx.member, input.tx_password);
+  await d.txPassword.verify(member, input.tx_password);
   try {
     const left = await inTransaction(d.db, async (tx) => {
       const now = d.clock.now();
@@ -228,10 +273,10 @@ export async function transferStock(
 /** Has stock delivered: an order to ship (no money moves), its goods taken from the inventory. Once per key. */
 export async function redeemStock(
   d: MoneyDeps,
-  ctx: AuthedContext,
+  member: SessionMember,
   input: ParsedRequestOf<typeof inventoryRedeem>,
 ) {
-  const memberId = ctx.member.id;
+  const memberId = member.id;
   const key = input.idempotency_key;
   const product = await findProduct(d.db, input.product_id);
   const addressId = numericId(input.address_id, fieldRefusal(404, 'address_id', 'shop_address_unknown'));
@@ -247,7 +292,7 @@ export async function redeemStock(
   if (!a) throw fieldRefusal(404, 'address_id', 'shop_address_unknown');
   const { id: _id, is_default: _d, ...address } = a;
   await refuseWhileHeld(d, memberId);
-  await d.txPassword.verify(ctx.member, input.tx_password);
+  await d.txPassword.verify(member, input.tx_password);
   try {
     const { orderId, left } = await inTransaction(d.db, async (tx) => {
       const now = d.clock.now();

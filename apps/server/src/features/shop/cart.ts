@@ -1,0 +1,82 @@
+import type { cartSave, ParsedRequestOf } from '@mp/contract';
+import type { Conn, Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
+import { money } from '../../lib/amount.ts';
+import { findProduct, type ProductRow, productQuery, productView } from './catalog.ts';
+import { cartRows, deleteCartLine, putCartLine } from './queries.ts';
+
+export type CartLine = { product: ProductRow; quantity: number };
+
+/**
+ * The member's cart, oldest line first. Inside a purchase the cart's rows are locked (so two checkouts of one cart
+ * buy it once); the products are read as they are, their stock taken later by a conditional update.
+ */
+export async function readCart(db: Conn, memberId: string, lock = false): Promise<CartLine[]> {
+  const cart = await cartRows(db, memberId, lock);
+  if (cart.length === 0) return [];
+  const ids = cart.map((c) => c.product_id);
+  const products = await productQuery(db).where('p.id', 'in', ids).execute();
+  return cart.flatMap((c) => {
+    const product = products.find((p) => p.id === c.product_id);
+    return product ? [{ product, quantity: c.quantity }] : [];
+  });
+}
+
+export const available = (l: CartLine) => l.product.active && l.product.stock >= l.quantity;
+export const priceIn = (l: CartLine, asset: string) => l.product.prices.find((p) => p.asset === asset)?.price;
+
+/** The cart's total in `asset`, or undefined when some line has no price in it. */
+export function totalIn(lines: CartLine[], asset: string): bigint | undefined {
+  let total = 0n;
+  for (const l of lines) {
+    const price = priceIn(l, asset);
+    if (price === undefined) return undefined;
+    total += BigInt(price) * BigInt(l.quantity);
+  }
+  return total;
+}
+
+export function cartView(lines: CartLine[]) {
+  const assets = [...new Set(lines.flatMap((l) => l.product.prices.map((p) => p.asset)))];
+  return {
+    list: lines.map((l) => {
+      const v = productView(l.product);
+      return {
+        product_id: v.id,
+        name: v.name,
+        image_url: v.image_url,
+        quantity: l.quantity,
+        stock: l.product.stock,
+        prices: v.prices,
+        available: available(l),
+      };
+    }),
+    count: lines.reduce((n, l) => n + l.quantity, 0),
+    totals: assets.flatMap((asset) => {
+      const total = lines.length ? totalIn(lines, asset) : undefined;
+      return total === undefined ? [] : [{ asset, price: money(total, asset) }];
+    }),
+  };
+}
+
+export async function memberCart(db: Db, memberId: string) {
+  return cartView(await readCart(db, memberId));
+}
+
+/** Puts a quantity of a product in the cart (0 takes it out); the cart as it is now. */
+export async function saveCartLine(
+  d: { db: Db; clock: Clock },
+  memberId: string,
+  { product_id, quantity }: ParsedRequestOf<typeof cartSave>,
+) {
+  const p = await findProduct(d.db, product_id);
+  if (quantity === 0) await deleteCartLine(d.db, memberId, p.id);
+  else {
+    if (!p.active) throw fieldRefusal(409, 'product_id', 'shop_not_on_sale', { name: p.name });
+    if (quantity > p.stock)
+      throw fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: p.name, left: p.stock });
+    await putCartLine(d.db, memberId, p.id, quantity, d.clock.now());
+  }
+  return memberCart(d.db, memberId);
+}

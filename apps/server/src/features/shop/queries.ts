@@ -1,0 +1,338 @@
+import { type Insertable, sql } from 'kysely';
+import type { Conn, Db, Tx } from '../../db/database.ts';
+import type { ShopOrdersTable } from '../../db/schema-shop.ts';
+import { productQuery } from './catalog.ts';
+
+/** The shop's SQL (products, cart, addresses, orders, stock); the use cases compose these. */
+
+type Page = { page: number; pagesize: number };
+
+/** One page of products (only those on sale, or all for the admin) with the total, in the shop's order. */
+export async function productsPage(
+  db: Db,
+  filter: { onSale: boolean; category?: string; nameLike?: string },
+  { page, pagesize }: Page,
+) {
+  let query = productQuery(db);
+  if (filter.onSale) query = query.where('p.active', '=', true);
+  if (filter.category) query = query.where('p.category', '=', filter.category);
+  if (filter.nameLike) query = query.where('p.name', 'ilike', filter.nameLike);
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('p.sort_order')
+      .orderBy('p.id')
+      .limit(pagesize)
+      .offset((page - 1) * pagesize)
+      .execute(),
+    query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+/** The categories of the products on sale, with how many each has. */
+export function saleCategories(db: Db) {
+  return db
+    .selectFrom('shop_products')
+    .select(['category', sql<number>`count(*)::int`.as('count')])
+    .where('active', '=', true)
+    .where('category', '<>', '')
+    .groupBy('category')
+    .orderBy('category')
+    .execute();
+}
+
+export function uploadKind(db: Db, id: string) {
+  return db.selectFrom('uploads').select(['id', 'kind']).where('id', '=', id).executeTakeFirst();
+}
+
+type ProductValues = {
+  name: string;
+  description: string;
+  category: string;
+  stock: number;
+  active: boolean;
+  sort_order: number;
+  image_id: string | null;
+  updated_at: Date;
+};
+
+/** Changes a product and forgets its prices (the caller writes them anew); undefined when there is no such product. */
+export async function updateProduct(tx: Tx, id: string, values: ProductValues): Promise<string | undefined> {
+  const row = await tx
+    .updateTable('shop_products')
+    .set(values)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (row) await tx.deleteFrom('shop_prices').where('product_id', '=', row.id).execute();
+  return row?.id;
+}
+
+export async function insertProduct(tx: Tx, values: ProductValues & { created_at: Date }): Promise<string> {
+  return (await tx.insertInto('shop_products').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertPrices(tx: Tx, productId: string, prices: Map<string, bigint>) {
+  await tx
+    .insertInto('shop_prices')
+    .values([...prices].map(([asset, price]) => ({ product_id: productId, asset, price: price.toString() })))
+    .execute();
+}
+
+/** The member's cart lines, oldest first; locked when asked (inside a purchase). */
+export function cartRows(db: Conn, memberId: string, lock: boolean) {
+  let q = db
+    .selectFrom('shop_cart')
+    .select(['product_id', 'quantity'])
+    .where('member_id', '=', memberId)
+    .orderBy('added_at')
+    .orderBy('product_id');
+  if (lock) q = q.forUpdate();
+  return q.execute();
+}
+
+export async function deleteCartLine(db: Db, memberId: string, productId: string) {
+  await db
+    .deleteFrom('shop_cart')
+    .where('member_id', '=', memberId)
+    .where('product_id', '=', productId)
+    .execute();
+}
+
+export async function putCartLine(db: Db, memberId: string, productId: string, quantity: number, at: Date) {
+  await db
+    .insertInto('shop_cart')
+    .values({ member_id: memberId, product_id: productId, quantity, added_at: at })
+    .onConflict((oc) => oc.columns(['member_id', 'product_id']).doUpdateSet({ quantity }))
+    .execute();
+}
+
+export async function emptyCart(tx: Tx, memberId: string) {
+  await tx.deleteFrom('shop_cart').where('member_id', '=', memberId).execute();
+}
+
+export async function addressesOf(db: Conn, memberId: string) {
+  return db
+    .selectFrom('member_addresses')
+    .select(['id', 'name', 'phone', 'line1', 'city', 'postcode', 'country', 'lat', 'lng', 'is_default'])
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .orderBy('is_default', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * One save of a member's addresses at a time, so a new default takes the flag from the old one. A lock on the
+ * member's address rows left the first save unguarded (no rows yet): two at once both made a default.
+ */
+export async function lockAddresses(tx: Tx, memberId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext('member_addresses'), hashtext(${memberId}))`.execute(tx);
+}
+
+export async function hasAddress(tx: Tx, memberId: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('member_addresses')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function clearDefaultAddress(tx: Tx, memberId: string) {
+  await tx
+    .updateTable('member_addresses')
+    .set({ is_default: false })
+    .where('member_id', '=', memberId)
+    .where('is_default', '=', true)
+    .execute();
+}
+
+type AddressValues = {
+  name: string;
+  phone: string;
+  line1: string;
+  city: string;
+  postcode: string;
+  country: string;
+  lat: number | null;
+  lng: number | null;
+  is_default: boolean;
+};
+
+/** Changes one of the member's addresses; undefined when they have no such address. */
+export async function updateAddress(tx: Tx, id: string, memberId: string, values: AddressValues) {
+  const row = await tx
+    .updateTable('member_addresses')
+    .set(values)
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertAddress(tx: Tx, memberId: string, values: AddressValues, at: Date) {
+  const row = await tx
+    .insertInto('member_addresses')
+    .values({ ...values, member_id: memberId, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes (softly) one of the member's addresses; false when they have no such address. */
+export async function deleteAddress(db: Db, id: string, memberId: string, at: Date): Promise<boolean> {
+  const gone = await db
+    .updateTable('member_addresses')
+    .set({ deleted_at: at, is_default: false })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return gone.numUpdatedRows !== 0n;
+}
+
+export function orderQuery(db: Conn) {
+  return db.selectFrom('shop_orders as o').select([
+    'o.id',
+    'o.order_no',
+    'o.state',
+    'o.delivery',
+    'o.total',
+    'o.discount',
+    'o.asset',
+    'o.wallet',
+    'o.address',
+    'o.carrier',
+    'o.tracking_no',
+    'o.created_at',
+    sql<{ product_id: string; name: string; unit_price: string; quantity: number }[]>`coalesce((
+        SELECT json_agg(json_build_object('product_id', i.product_id::text, 'name', i.name,
+          'unit_price', i.unit_price::text, 'quantity', i.quantity) ORDER BY i.product_id)
+        FROM shop_order_items i WHERE i.order_id = o.id), '[]'::json)`.as('items'),
+  ]);
+}
+
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
+
+export function orderEvents(db: Db, orderId: string) {
+  return db
+    .selectFrom('shop_order_events')
+    .select(['state', 'note', 'at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The next order's id, taken before the order is written (its number is made from it). */
+export async function nextOrderId(tx: Tx): Promise<string> {
+  return (
+    await sql<{
+      id: string;
+    }>`select nextval(pg_get_serial_sequence('shop_orders', 'id'))::text id`.execute(tx)
+  ).rows[0]!.id;
+}
+
+export async function insertOrder(tx: Tx, values: Insertable<ShopOrdersTable>) {
+  await tx.insertInto('shop_orders').values(values).execute();
+}
+
+export async function insertOrderItems(
+  tx: Tx,
+  items: { order_id: string; product_id: string; name: string; unit_price: string; quantity: number }[],
+) {
+  await tx.insertInto('shop_order_items').values(items).execute();
+}
+
+export async function insertOrderEvents(tx: Tx, events: { order_id: string; state: string; at: Date }[]) {
+  await tx.insertInto('shop_order_events').values(events).execute();
+}
+
+/** Takes sold goods off a product's stock, only if it is on sale and still has them; false when not. */
+export async function takeProductStock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
+  const taken = await tx
+    .updateTable('shop_products')
+    .set((eb) => ({ stock: eb('stock', '-', quantity), sold: eb('sold', '+', quantity) }))
+    .where('id', '=', productId)
+    .where('active', '=', true)
+    .where('stock', '>=', quantity)
+    .returning('id')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/** The products the member has ever held (for the inventory's filter), by name. */
+export function heldProducts(db: Db, memberId: string) {
+  return db
+    .selectFrom('inventory as i')
+    .innerJoin('shop_products as p', 'p.id', 'i.product_id')
+    .select(['i.product_id', 'p.name'])
+    .where('i.member_id', '=', memberId)
+    .orderBy('p.name')
+    .execute();
+}
+
+/** The member's inventory records, with the product's name, the other member and the order. */
+export function recordQuery(db: Conn, memberId: string) {
+  return db
+    .selectFrom('inventory_records as r')
+    .innerJoin('shop_products as p', 'p.id', 'r.product_id')
+    .leftJoin('members as c', 'c.id', 'r.counterparty_id')
+    .leftJoin('shop_orders as o', 'o.id', 'r.order_id')
+    .select([
+      'r.id',
+      'r.product_id',
+      'p.name',
+      'r.kind',
+      'r.quantity',
+      'r.balance_after',
+      'c.userid as counterparty',
+      'o.order_no',
+      'r.at',
+    ])
+    .where('r.member_id', '=', memberId);
+}
+
+export type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
+
+/** Adds to a member's stock of a product and records why; returns the new quantity. */
+export async function addStock(
+  tx: Tx,
+  r: {
+    memberId: string;
+    productId: string;
+    quantity: number;
+    kind: 'bought' | 'received' | 'returned';
+    orderId?: string;
+    counterpartyId?: string;
+    at: Date;
+  },
+): Promise<number> {
+  const row = await tx
+    .insertInto('inventory')
+    .values({ member_id: r.memberId, product_id: r.productId, quantity: r.quantity })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'product_id']).doUpdateSet((eb) => ({
+        quantity: eb('inventory.quantity', '+', r.quantity),
+      })),
+    )
+    .returning('quantity')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('inventory_records')
+    .values({
+      member_id: r.memberId,
+      product_id: r.productId,
+      kind: r.kind,
+      quantity: r.quantity,
+      balance_after: row.quantity,
+      order_id: r.orderId ?? null,
+      counterparty_id: r.counterpartyId ?? null,
+      at: r.at,
+    })
+    .execute();
+  return row.quantity;
+}

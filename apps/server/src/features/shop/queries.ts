@@ -3,7 +3,7 @@ import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { ShopOrdersTable } from '../../db/schema-shop.ts';
 import { productQuery } from './catalog.ts';
 
-/** The shop's SQL (products, cart, addresses, orders, stock); the use cases compose these. */
+// The shop's SQL (products, cart, addresses, orders, stock); the use cases compose these.
 
 type Page = { page: number; pagesize: number };
 

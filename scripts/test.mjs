@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, type-check every workspace, unit + API tests, build the web app and check its first-load
+// `npm test`: lint, the architecture rules, type-check every workspace, unit + API tests, build the web app and check its first-load
 // budget, end-to-end tests.
 // Runs every step even when one fails, then prints one summary line and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -29,6 +29,8 @@ const node = process.execPath;
 const steps = [
   ['docs: FEATURES.md is current', node, ['--import', 'tsx', 'scripts/features.ts', '--check']],
   ['lint (biome)', node, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']],
+  ['docs: DECISIONS.md index and status lines', node, ['scripts/decisions-index.mjs']],
+  ['architecture: import rules and file sizes', node, ['scripts/architecture.mjs']],
   ['types: contract', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'packages/contract']],
   ['types: server', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'apps/server']],
   ['types: web', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'apps/web']],

@@ -1,0 +1,99 @@
+// The server's import rules (DESIGN.md section 2), checked by `npm test` (scripts/architecture.mjs). Layers, top to
+// bottom: the entry points (main, serve, the CLIs) -> app -> http -> features and jobs -> platform and adapters ->
+// ledger -> db -> lib and config. An import may only point down; features meet through public modules.
+const { readdirSync } = require('node:fs');
+const path = require('node:path');
+
+const SRC = '^apps/server/src/';
+
+/** Each layer and its rank: a module may import only modules of a larger rank, or of its own layer. */
+const LAYERS = [
+  { name: 'entry', rank: 0, path: `${SRC}(main|serve|sweep|rotate-keys|[a-z-]+-cli)\\.ts$` },
+  { name: 'app', rank: 1, path: `${SRC}app\\.ts$` },
+  { name: 'http', rank: 2, path: `${SRC}http/` },
+  { name: 'features', rank: 3, path: `${SRC}(features|jobs)/` },
+  { name: 'platform', rank: 4, path: `${SRC}(platform/|deps\\.ts$)` },
+  { name: 'adapters', rank: 4, path: `${SRC}adapters/` },
+  { name: 'ledger', rank: 5, path: `${SRC}ledger/` },
+  { name: 'db', rank: 6, path: `${SRC}db/` },
+  { name: 'lib', rank: 7, path: `${SRC}(lib/|config\\.ts$)` },
+];
+
+/**
+ * Which feature may use which other feature's public module (`features/<x>/index.ts`), and why. Anything else
+ * between features goes through a port passed in by the composition root.
+ */
+const FEATURE_PAIRS = {
+  'bots -> trading': 'bots trade through the member’s trading accounts: resolve them, send and cancel exchange orders, read the markets',
+  'copy -> trading': 'copy trading runs its pools on paper accounts and mirrors lead traders’ orders on the listed markets',
+  'content -> trading': 'the home page shows market prices (Main/homecoin) from the market data',
+};
+
+const features = readdirSync(path.join(__dirname, 'apps/server/src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const climbing = LAYERS.flatMap((from) =>
+  LAYERS.filter((to) => to.rank < from.rank).map((to) => ({
+    name: 'no-climbing',
+    comment: `${from.name} sits below ${to.name}: it must not import it`,
+    severity: 'error',
+    from: { path: from.path },
+    to: { path: to.path },
+  })),
+);
+
+const pairs = features.map((feature) => {
+  const allowed = Object.keys(FEATURE_PAIRS)
+    .filter((pair) => pair.startsWith(`${feature} -> `))
+    .map((pair) => pair.slice(`${feature} -> `.length));
+  return {
+    name: 'feature-pairs',
+    comment: `${feature} may use only the public modules declared for it in FEATURE_PAIRS`,
+    severity: 'error',
+    from: { path: `${SRC}features/${feature}/` },
+    to: {
+      path: `${SRC}features/[^/]+/index\\.ts$`,
+      pathNot: [`${SRC}features/${feature}/`, ...allowed.map((b) => `${SRC}features/${b}/index\\.ts$`)],
+    },
+  };
+});
+
+module.exports = {
+  FEATURE_PAIRS,
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'no import cycles between files',
+      severity: 'error',
+      from: { path: SRC },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'no import cycles between folders',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: SRC },
+      to: { circular: true },
+    },
+    ...climbing,
+    {
+      name: 'feature-internals',
+      comment:
+        'a feature reaches another only through its public module (features/<x>/index.ts), never its internals',
+      severity: 'error',
+      from: { path: `${SRC}(features|jobs)/([^/]+)/` },
+      to: { path: `${SRC}features/`, pathNot: [`${SRC}$1/$2/`, `${SRC}features/[^/]+/index\\.ts$`] },
+    },
+    ...pairs,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.test\\.tsx?$', '^apps/server/test/', 'node_modules'] },
+    // TypeScript 7 has no JavaScript API to parse with: swc reads the sources (type-only imports count too).
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

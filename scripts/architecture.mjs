@@ -78,7 +78,8 @@ const figures = [
   ['file import cycles', count('no-circular')],
   ['folder import cycles', count('no-folder-cycles')],
   [`source files over ${MAX_LINES} lines`, Object.keys(large).length],
-  ['createLedger( call sites beyond the one composition root', Math.max(0, createLedger - 1)],
+  // One per process's composition root: main.ts, app.ts (each HTTP worker's) and the sweep tool.
+  ["createLedger( call sites beyond the processes' composition roots", Math.max(0, createLedger - 3)],
 ];
 for (const [what, n] of figures) process.stdout.write(`${String(n).padStart(5)}  ${what} (target 0)\n`);
 

@@ -66,6 +66,8 @@ async function main() {
   if (profile === 'demo') say(demoProfileLine(config));
   const database = await connectDatabase(config, say);
   const { db } = database;
+  /** The main process's one ledger: the daily jobs, copy trading, the deposit scanner and payouts post through it. */
+  const ledger = createLedger(db);
   const rootId = await ensureRoot(db, config.rootUserid);
   const bootstrapAdmin = config.admin
     ? await ensureAdmin(db, config.admin.userid, config.admin.password)
@@ -115,7 +117,7 @@ async function main() {
   const http = await serveHttp(appConfig, database);
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
-    Object.entries(dailyJobs(createLedger(db))).filter((e): e is [string, DailyJob] => e[1] !== undefined),
+    Object.entries(dailyJobs(ledger)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
   );
   const scheduler = createDailyScheduler({
     db,
@@ -153,9 +155,8 @@ async function main() {
       await loadDemoBots(db, bots, tradingData, trading).catch(failed('demo bots'));
     }
     // Copy trading mirrors the lead traders' fills after the same step, and settles once a day.
-    const copyLedger = createLedger(db);
-    const copy = createCopyEngine({ db, clock: systemClock, data: tradingData, trading, ledger: copyLedger });
-    if (config.demoData) await loadDemoCopy(db, copy, trading, copyLedger).catch(failed('demo copy trading'));
+    const copy = createCopyEngine({ db, clock: systemClock, data: tradingData, trading, ledger });
+    if (config.demoData) await loadDemoCopy(db, copy, trading, ledger).catch(failed('demo copy trading'));
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);
       await bots.tick();
@@ -165,13 +166,9 @@ async function main() {
 
   if (chain?.test && anvil && config.demoData)
     await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));
-  const stopScanning = chain
-    ? startDepositScanning(db, createLedger(db), chain, logger('scanner'))
-    : async () => {};
+  const stopScanning = chain ? startDepositScanning(db, ledger, chain, logger('scanner')) : async () => {};
   const stopPayouts =
-    chain && hotWalletKey
-      ? startPayouts(db, createLedger(db), chain, hotWalletKey, logger('payouts'))
-      : async () => {};
+    chain && hotWalletKey ? startPayouts(db, ledger, chain, hotWalletKey, logger('payouts')) : async () => {};
 
   const url = `http://localhost:${config.port}`;
   say(

@@ -5,15 +5,14 @@ import type pg from 'pg';
 import {
   AggregatorRegistry,
   Counter,
-  collectDefaultMetrics,
   Gauge,
   Histogram,
   type MetricObjectWithValues,
   type MetricValue,
-  Registry,
 } from 'prom-client';
 import { poolOf } from '../db/database.ts';
 import type { Deps } from '../platform/deps.ts';
+import { processRegistry } from '../platform/metrics.ts';
 import { businessRegistry } from './business-metrics.ts';
 import type { ReadinessChecks } from './health.ts';
 
@@ -30,9 +29,6 @@ import type { ReadinessChecks } from './health.ts';
  *   heavy: it runs at most once a minute, in the background after the first.
  */
 
-export const processRegistry = new Registry();
-collectDefaultMetrics({ register: processRegistry });
-
 const httpRequests = new Counter({
   name: 'mp_http_requests_total',
   help: 'HTTP requests answered, by route template (an API call is /api/<name>) and status code',
@@ -45,14 +41,6 @@ const httpDuration = new Histogram({
   help: 'Time to answer an HTTP request, by route template',
   labelNames: ['route', 'method'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [processRegistry],
-});
-
-/** Login attempts refused (features/auth/login.ts): a wrong userid or password, or the login rate limit. */
-export const loginFailures = new Counter({
-  name: 'mp_login_failures_total',
-  help: 'Member logins refused, by reason (wrong_credentials, rate_limited)',
-  labelNames: ['reason'] as const,
   registers: [processRegistry],
 });
 

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { Refusal, TooManyRequests } from '../../lib/errors.ts';
-import { loginFailures } from '../../http/metrics.ts';
+import { loginFailures } from '../../platform/metrics.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { findByUserid } from '../../platform/members.ts';
 import type { Sessions } from './sessions.ts';

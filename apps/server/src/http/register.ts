@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { z } from 'zod';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import type { SessionMember, SessionResolver } from '../platform/sessions.ts';
-import { type CallContext, type CallRoute, Reply } from './calls.ts';
+import { type CallContext, type CallRoute, Reply } from '../platform/calls.ts';
 import { Refusal, SessionInvalid, TooManyRequests } from '../lib/errors.ts';
 import { requestLanguage } from './envelope-plugin.ts';
 

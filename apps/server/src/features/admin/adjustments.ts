@@ -1,11 +1,11 @@
 import type { AssetCode, WalletKind } from '@mp/contract';
 import { type Conn, inTransaction } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, type OperationContext, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import { audit } from '../../platform/audit.ts';
 import { checkSecondApprover } from './two-person.ts';
 

@@ -11,7 +11,7 @@ import {
   walletHolds,
   type WalletKind,
 } from '@mp/contract';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { checkLedger } from '../../ledger/index.ts';
 import { parseMoney } from '../../lib/amount.ts';

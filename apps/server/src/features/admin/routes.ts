@@ -1,6 +1,6 @@
 import { adminOutbox, adminSetPassword } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../auth/sessions.ts';

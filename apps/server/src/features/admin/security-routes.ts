@@ -1,7 +1,7 @@
 import { adminAuditLog, adminList, adminMyRole, type AdminRole, adminSave } from '@mp/contract';
 import { sql } from 'kysely';
 import { type Conn, inTransaction } from '../../db/database.ts';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findByUserid } from '../../platform/members.ts';

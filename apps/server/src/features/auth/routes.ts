@@ -11,7 +11,7 @@ import {
   signupSave,
 } from '@mp/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { maskName, signupContact } from '../members/contact.ts';
 import { checkPlacement, requireSponsor } from '../members/placement.ts';

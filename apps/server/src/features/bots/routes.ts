@@ -23,7 +23,7 @@ import {
   secondAddEntry,
   secondCloseAll,
 } from '@mp/contract';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { BotDeps } from './access.ts';
 import { checkAccountKey, botFunds, readiness } from './account-checks.ts';
 import { operatorBots } from './admin.ts';

@@ -2,7 +2,7 @@ import type { botSubscribe, ParsedRequestOf } from '@mp/contract';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import { Refusal } from '../../lib/errors.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import type { BotDeps, Caller } from './access.ts';
 import { lockedPaidUntil, setPaidUntil } from './queries.ts';
 import { botSubscription } from './settings.ts';

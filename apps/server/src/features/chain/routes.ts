@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import { type Address, createPublicClient, erc20Abi, formatEther, http, type PublicClient } from 'viem';
 import type { ChainConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';

@@ -13,7 +13,7 @@ import {
 import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import { numericId, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { type CleanImage, checkPicture } from '../kyc/image.ts';

@@ -1,7 +1,7 @@
 import { adminGameSettings, GAME_STREAK_REWARDS, gameCheckin, gameStatus } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';

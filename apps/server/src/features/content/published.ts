@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { createReadCache } from '../../db/read-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { mediaUrl } from './media.ts';
+import { likePattern } from '../../lib/like.ts';
 
 /** Kinds read newest first; every other kind is read in the CMS's order (sort_order, then newest). */
 const NEWEST_FIRST = new Set<ContentKind>(['news', 'announcement', 'notice']);
@@ -24,9 +25,6 @@ export type ContentSummary = {
 };
 export type ContentArticle = ContentSummary & { body_html: string; lang: Language };
 export type Page<T> = { list: T[]; page: number; pagesize: number; total: number };
-
-/** `%` and `_` of a search are meant literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Published items as members see them: visible from their publish time, in the request's language or else

@@ -1,7 +1,7 @@
 import type { ContentKind, Language, UploadKind } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import { likePattern } from './published.ts';
+import { likePattern } from '../../lib/like.ts';
 
 // The CMS's SQL (items, their texts, uploads) and the members' clicks and seen notices; the use cases compose these.
 

@@ -17,7 +17,7 @@ import {
   showOneNews,
   sliderImgs,
 } from '@mp/contract';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { createMarketData } from '../trading/index.ts';
 import { adminContentItem, deleteContent, listAdminContent, saveContent } from './cms.ts';

@@ -5,7 +5,7 @@ import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { CopyInvestmentsTable, LeadTradersTable } from '../../db/schema-copy.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type Leg, type Ledger, memberAccount, platformAccount } from '../../ledger/index.ts';
 import { equityOf } from '../../adapters/exchange/paper.ts';

@@ -3,7 +3,7 @@ import { parseMoney, money } from '../../lib/amount.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import { lockTrader } from './engine.ts';
 import {
   activePackage,

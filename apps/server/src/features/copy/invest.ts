@@ -15,7 +15,7 @@ import {
   traderList,
   updateTrade,
 } from '@mp/contract';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { CopyEngine } from './engine.ts';
 import { invest, renew, saveSettings, stopInvestment, topUp } from './invest-actions.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { CopyEngine } from './engine.ts';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';

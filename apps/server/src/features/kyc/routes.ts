@@ -9,8 +9,8 @@ import {
   submitKyc,
 } from '@mp/contract';
 import { sql } from 'kysely';
-import { handle, reply } from '../../http/calls.ts';
-import type { CallRoute } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
+import type { CallRoute } from '../../platform/calls.ts';
 import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import {

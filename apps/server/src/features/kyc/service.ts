@@ -8,7 +8,7 @@ import {
 } from '@mp/contract';
 import { noteChanged } from '../../db/change-feed.ts';
 import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { TEL_PREFIXES } from '../system/tel-prefixes.ts';

@@ -8,7 +8,7 @@ import {
   updateTransactionPwd,
 } from '@mp/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Tacs } from '../auth/tac.ts';
 import type { Totp } from '../../platform/factors.ts';

@@ -7,7 +7,7 @@ import {
   type WalletKind,
 } from '@mp/contract';
 import { sql } from 'kysely';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
@@ -15,7 +15,7 @@ import { purchaseBonusLegs } from '../network/bonus.ts';
 import { currentPlan } from '../network/plan.ts';
 import { recordPurchase } from '../purchases/record.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import { addDays, laterDate, todayOf } from '../../platform/dates.ts';
 import { orderQuery, orderView } from './orders.ts';
 import { economicsView } from './economics.ts';

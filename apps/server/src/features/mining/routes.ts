@@ -18,11 +18,11 @@ import {
   packageSubMenu,
 } from '@mp/contract';
 import { sql } from 'kysely';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
-import type { CallRoute } from '../../http/calls.ts';
+import type { CallRoute } from '../../platform/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { JobRuns, RunView } from '../../platform/scheduler.ts';
 import { addDays, isDate, todayOf } from '../../platform/dates.ts';

@@ -22,7 +22,7 @@ import {
 } from '@mp/contract';
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/deps.ts';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import {
   dashboard,

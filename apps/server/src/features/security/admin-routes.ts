@@ -1,6 +1,6 @@
 import { adminSecurityEvents } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
-import { handle } from '../../http/calls.ts';
+import { handle } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

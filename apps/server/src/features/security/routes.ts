@@ -1,5 +1,5 @@
 import { totpDisable, totpEnable, totpSetup, totpStatus } from '@mp/contract';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { changeTotp } from '../members/account.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 

@@ -20,7 +20,7 @@ import { shopVoucherBps, usableShopVouchers, useShopVoucher } from '../mining/vo
 import { cachedSetting, getSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import { available, type CartLine, cartView, priceIn, readCart, totalIn } from './cart.ts';
 import { findProduct, walletAsset } from './catalog.ts';
 import { orderView } from './orders.ts';

@@ -28,9 +28,9 @@ import {
   stockMenu,
   stockRecord,
 } from '@mp/contract';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { likePattern } from '../content/published.ts';
+import { likePattern } from '../../lib/like.ts';
 import { propagateAfterCommit } from '../network/propagate.ts';
 import { listAddresses, removeAddress, saveAddress } from './addresses.ts';
 import { updateShopOrder } from './admin-orders.ts';

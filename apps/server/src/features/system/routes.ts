@@ -14,7 +14,7 @@ import {
   WITHDRAWAL_FEE_BPS,
 } from '@mp/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { handle } from '../../http/calls.ts';
+import { handle } from '../../platform/calls.ts';
 import { cachedSetting } from '../../platform/settings.ts';
 import { TEL_PREFIXES } from './tel-prefixes.ts';
 import { compareVersions } from './version.ts';

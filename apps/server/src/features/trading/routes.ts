@@ -19,7 +19,7 @@ import {
   tradingAccountSave,
   tradingAccounts,
 } from '@mp/contract';
-import { type CallRoute, handle, reply } from '../../http/calls.ts';
+import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { TradingAccounts, TradingDeps } from './accounts.ts';
 import { operatorMarketSettings } from './admin-settings.ts';
 import { listTradingAccounts, removeExchangeAccount, saveExchangeAccount } from './exchange-accounts.ts';

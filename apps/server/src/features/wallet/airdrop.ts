@@ -1,12 +1,12 @@
 import { ASSETS, type airdropSave, type ParsedRequestOf, parseAmount } from '@mp/contract';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { findRecipient } from './recipient.ts';
 import { AIRDROP } from './settings.ts';
-import { refuseShortfall } from './shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 
 /** A member sends platform tokens from their funds wallet to another member's. */
 export async function airdropTokens(

@@ -7,14 +7,14 @@ import {
   parseAmount,
 } from '@mp/contract';
 import type { Conn } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { exchangeOut } from './exchange-math.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { exchangeSettings, PRICE_DECIMALS, priceUnits } from './settings.ts';
-import { refuseShortfall } from './shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 
 export const EXCHANGE_WALLET = 'funds' as const;
 const PAIRS: [AssetCode, AssetCode][] = [

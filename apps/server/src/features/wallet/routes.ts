@@ -27,7 +27,7 @@ import {
   WALLETS,
   type WalletKind,
 } from '@mp/contract';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import type { Balance } from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
 import { airdropTokens } from './airdrop.ts';

@@ -8,7 +8,7 @@ import {
   type WalletKind,
   type walletMove,
 } from '@mp/contract';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
@@ -16,7 +16,7 @@ import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { refuseWhileHeld } from '../members/security-hold.ts';
 import { findRecipient } from './recipient.ts';
 import { transferRules } from './settings.ts';
-import { refuseShortfall } from './shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 
 type Input = ParsedRequestOf<typeof transferSave>;
 

@@ -1,6 +1,6 @@
 import type { AssetCode } from '@mp/contract';
 import { type Conn, inTransaction } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';

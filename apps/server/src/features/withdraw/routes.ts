@@ -20,7 +20,7 @@ import {
 } from '@mp/contract';
 import { sql } from 'kysely';
 import { inTransaction } from '../../db/database.ts';
-import { handle, reply } from '../../http/calls.ts';
+import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';

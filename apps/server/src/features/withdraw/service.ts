@@ -11,14 +11,14 @@ import {
 } from '@mp/contract';
 import type { ChainConfig } from '../../config.ts';
 import { type Conn, inTransaction } from '../../db/database.ts';
-import type { AuthedContext } from '../../http/calls.ts';
+import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { WITHDRAW } from '../wallet/settings.ts';
-import { refuseShortfall } from '../wallet/shortfall.ts';
+import { refuseShortfall } from '../../platform/shortfall.ts';
 import { explorerUrl } from '../chain/explorer.ts';
 import { queuePayout } from '../chain/payouts.ts';
 import { approveOnce, requireFirstApproval } from './approvals.ts';

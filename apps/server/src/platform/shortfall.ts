@@ -1,5 +1,5 @@
-import { fieldRefusal } from '../../lib/errors.ts';
-import { InactiveMember, InsufficientFunds } from '../../ledger/index.ts';
+import { fieldRefusal } from '../lib/errors.ts';
+import { InactiveMember, InsufficientFunds } from '../ledger/index.ts';
 
 /** Runs a posting and turns a member account going below zero (or a frozen recipient) into the member-facing refusal. */
 export async function refuseShortfall<T>(post: () => Promise<T>, field = 'amount'): Promise<T> {

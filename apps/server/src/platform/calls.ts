@@ -1,5 +1,5 @@
 import type { CallDef, Language, MessageKey, ParsedRequestOf, ResponseOf } from '@mp/contract';
-import type { SessionMember } from '../platform/sessions.ts';
+import type { SessionMember } from './sessions.ts';
 
 export type CallContext = {
   lang: Language;

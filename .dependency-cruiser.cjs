@@ -24,8 +24,10 @@ const LAYERS = [
  * between features goes through a port passed in by the composition root.
  */
 const FEATURE_PAIRS = {
-  'bots -> trading': 'bots trade through the member’s trading accounts: resolve them, send and cancel exchange orders, read the markets',
-  'copy -> trading': 'copy trading runs its pools on paper accounts and mirrors lead traders’ orders on the listed markets',
+  'bots -> trading':
+    'bots trade through the member’s trading accounts: resolve them, send and cancel exchange orders, read the markets',
+  'copy -> trading':
+    'copy trading runs its pools on paper accounts and mirrors lead traders’ orders on the listed markets',
   'content -> trading': 'the home page shows market prices (Main/homecoin) from the market data',
 };
 

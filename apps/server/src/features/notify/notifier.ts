@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { logger } from '../../lib/log.ts';
-import type { Message, Notifier } from '../../platform/notifier.ts';
+import type { Notifier } from '../../platform/notifier.ts';
 
 /**
  * The dev outbox: every message is stored (admins read it at Admin/outbox; the log never has its text). Only outside

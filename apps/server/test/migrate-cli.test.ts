@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,6 @@ import { emptyDatabase, runCli } from './cli.ts';
  */
 const ALL = MIGRATIONS.map((m) => m.id);
 const LAST = ALL.at(-1) ?? '';
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-migrate-cli-'));
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -105,35 +103,20 @@ describe('the schema at start', () => {
       await db.destroy();
     }
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATABASE_URL: url,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          APP_SECRET: 'a'.repeat(64),
-          DEMO_DATA: '0',
-          CHAIN: '0',
-          SMTP_URL: 'smtp://user:pass@127.0.0.1:1',
-          MIGRATE_ON_START: '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
+    const main = await runCli('main.ts', [], {
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_SECRET: 'a'.repeat(64),
+      DEMO_DATA: '0',
+      CHAIN: '0',
+      SMTP_URL: 'smtp://user:pass@127.0.0.1:1',
+      MIGRATE_ON_START: '',
     });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const { code } = main;
+    const out = main.stdout + main.stderr;
     expect(code, out).toBe(1);
     expect(out).toContain(`the database lacks 1 migration this version needs: ${LAST}.`);
     expect(out).toContain('Run `npm run migrate`');

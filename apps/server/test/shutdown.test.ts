@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { checkLedger } from '../src/ledger/index.ts';
+import { runCli } from './cli.ts';
 import {
   type Answer,
   callApi,
@@ -21,7 +21,6 @@ import {
  */
 const MEMBERS = ['alice', 'bob', 'carol', 'david', 'erin'];
 const TX = '123456';
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 type Sent = {
   key: string;
@@ -191,36 +190,21 @@ describe('the production profile', () => {
   it('refuses an unsafe configuration: every problem named, exit code 1, nothing started', async () => {
     const dataDir = path.join(newDataDir(), 'never-made');
     dirs.push(path.dirname(dataDir));
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          APP_SECRET: '',
-          SMTP_URL: '',
-          REDIS_URL: '',
-          CHAIN_RPC_URL: 'https://rpc.example.org',
-          DEMO_ADMIN: '1',
-          SERVERS: '2',
-          ADMIN_USERID: '',
-          ADMIN_PASSWORD: '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
+    const main = await runCli('main.ts', [], {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      APP_SECRET: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      CHAIN_RPC_URL: 'https://rpc.example.org',
+      DEMO_ADMIN: '1',
+      SERVERS: '2',
+      ADMIN_USERID: '',
+      ADMIN_PASSWORD: '',
     });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    const { code } = main;
+    const out = main.stdout + main.stderr;
     expect(code, out).toBe(1);
     const lines = out.split('\n').filter((l) => l.startsWith('  - '));
     expect(lines.map((l) => l.slice(4).split(/[ :=,]/)[0])).toEqual([

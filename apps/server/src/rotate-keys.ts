@@ -1,8 +1,5 @@
-import path from 'node:path';
 import { loadConfig } from './config.ts';
-import { connectDatabase } from './db/connect.ts';
-import { createDb } from './db/database.ts';
-import { runningEmbeddedUrl } from './db/embedded.ts';
+import { connectCommand, prepareSchema } from './db/connect.ts';
 import { resealAll } from './features/security/seal-rotation.ts';
 import { keyRing } from './lib/crypto.ts';
 import { configureLogging, consoleLogger, logger } from './lib/log.ts';
@@ -20,11 +17,10 @@ async function main() {
   const config = loadConfig();
   configureLogging({ proc: 'rotate-keys', level: config.logLevel, format: config.logFormat });
   const ring = keyRing(config.secret, config.sealKeys);
-  const running = config.databaseUrl ? undefined : runningEmbeddedUrl(path.join(config.dataDir, 'pg'), 'app');
-  const database = running
-    ? { db: createDb(running, 2), close: async () => {} }
-    : await connectDatabase({ ...config, dbPoolSize: 2 }, (line) => consoleLogger('rotate-keys').info(line));
+  const note = (line: string) => consoleLogger('rotate-keys').info(line);
+  const database = await connectCommand(config, note);
   try {
+    await prepareSchema(database.db, config, note);
     const counts = await resealAll(database.db, ring, config.secret);
     say(`Newest key: version ${ring.current}.`);
     say(
@@ -34,8 +30,7 @@ async function main() {
       `Exchange keys: ${counts.exchangeKeys.resealed} re-sealed, ${counts.exchangeKeys.current} already under the newest key.`,
     );
   } finally {
-    if (running) await database.db.destroy();
-    else await database.close();
+    await database.close();
   }
 }
 

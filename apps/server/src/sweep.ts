@@ -5,9 +5,7 @@ import { ASSETS, formatAmount, parseAmount } from '@mp/contract';
 import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from './config.ts';
-import { connectDatabase } from './db/connect.ts';
-import { createDb } from './db/database.ts';
-import { runningEmbeddedUrl } from './db/embedded.ts';
+import { connectCommand, prepareSchema } from './db/connect.ts';
 import { LOCAL_TEST_MNEMONIC } from './features/chain/addresses.ts';
 import { loadHotWalletKey } from './features/chain/hot-wallet.ts';
 import { createPayoutWorker } from './features/chain/payouts.ts';
@@ -71,11 +69,9 @@ async function main() {
   });
 
   // The database: DATABASE_URL, the running server's embedded one, else the embedded one started here.
-  const running = config.databaseUrl ? undefined : runningEmbeddedUrl(path.join(config.dataDir, 'pg'), 'app');
-  const database = running
-    ? { db: createDb(running, 4), close: async () => {} }
-    : await connectDatabase({ ...config, dbPoolSize: 4 }, note);
+  const database = await connectCommand(config, note, 4);
   try {
+    await prepareSchema(database.db, config, note);
     const hot = privateKeyToAccount(hotKey);
     const results = await sweepDeposits({
       db: database.db,
@@ -111,8 +107,7 @@ async function main() {
     );
     if (results.some((r) => r.state === 'failed')) process.exitCode = 1;
   } finally {
-    if (running) await database.db.destroy();
-    else await database.close();
+    await database.close();
   }
 }
 

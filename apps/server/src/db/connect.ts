@@ -84,11 +84,15 @@ export async function connectDatabase(config: Config, log: (msg: string) => void
  * DATABASE_URL, else the embedded PostgreSQL under DATA_DIR. When a server runs that one, the command uses it
  * through its socket: starting a second on the same data would first stop the server's (embedded.ts).
  */
-export async function connectCommand(config: Config, log: (msg: string) => void): Promise<Database> {
+export async function connectCommand(
+  config: Config,
+  log: (msg: string) => void,
+  poolSize = 2,
+): Promise<Database> {
   const dir = path.join(config.dataDir, 'pg');
   const running = config.databaseUrl ? undefined : runningEmbeddedUrl(dir, 'app');
-  if (!running) return openDatabase({ ...config, dbPoolSize: 2 }, log);
+  if (!running) return openDatabase({ ...config, dbPoolSize: poolSize }, log);
   log(`the embedded PostgreSQL in ${dir} is running (a server uses it): using it, not starting another`);
-  const db = createDb(running, 2);
+  const db = createDb(running, poolSize);
   return { db, url: running, close: () => db.destroy() };
 }

@@ -125,31 +125,31 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
   '/pages/forgotpassword/forgotpassword': {
     load: () => import('../../features/auth/pages/ForgotPasswordPage.tsx'),
   },
-  '/pages/personal/personal': { load: () => import('../../features/personal/pages/MePage.tsx'), auth: true },
+  '/pages/personal/personal': { load: () => import('../../features/members/pages/MePage.tsx'), auth: true },
   '/pages/personal/profile': {
-    load: () => import('../../features/personal/pages/ProfilePage.tsx'),
+    load: () => import('../../features/members/pages/ProfilePage.tsx'),
     auth: true,
   },
   '/pages/personal/AccountSetting': {
-    load: () => import('../../features/personal/pages/AccountSettingPage.tsx'),
+    load: () => import('../../features/members/pages/AccountSettingPage.tsx'),
     auth: true,
   },
   '/pages/personal/LoginPassword': {
-    load: () => import('../../features/personal/pages/LoginPasswordPage.tsx'),
+    load: () => import('../../features/members/pages/LoginPasswordPage.tsx'),
     auth: true,
   },
   '/pages/personal/TransactionPassword': {
-    load: () => import('../../features/personal/pages/TransactionPasswordPage.tsx'),
+    load: () => import('../../features/members/pages/TransactionPasswordPage.tsx'),
     auth: true,
   },
-  '/pages/personal/lang': { load: () => import('../../features/personal/pages/LanguagePage.tsx') },
+  '/pages/personal/lang': { load: () => import('../../features/members/pages/LanguagePage.tsx') },
   '/pages/personal/trader': {
     load: () => import('../../features/copy/pages/TraderPage.tsx'),
     auth: true,
     texts: 'trading',
   },
   '/pages/personal/AboutUs': {
-    load: () => import('../../features/personal/pages/AboutUsPage.tsx'),
+    load: () => import('../../features/members/pages/AboutUsPage.tsx'),
     texts: 'content',
   },
   '/pages/Wallet/Wallet': { load: () => import('../../features/wallet/pages/WalletPage.tsx'), auth: true },

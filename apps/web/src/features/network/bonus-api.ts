@@ -1,3 +1,4 @@
+// The bonus page's calls (the network plan's payouts), apart from api.ts so that page's chunk carries only these.
 import { bonusSummary, searchBonusRecord } from '@mp/contract/web';
 import type { BonusType } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';

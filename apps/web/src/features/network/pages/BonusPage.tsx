@@ -9,7 +9,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type BonusFilter, bonusKeys, fetchBonusRecords } from '../api.ts';
+import { type BonusFilter, bonusKeys, fetchBonusRecords } from '../bonus-api.ts';
 import { BonusSource } from '../components/BonusSource.tsx';
 import { BonusSummary } from '../components/BonusSummary.tsx';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
-import { bonusSummaryQuery } from '../api.ts';
+import { bonusSummaryQuery } from '../bonus-api.ts';
 
 /** Bonus paid so far: all time and today, and per type (sponsor, pairing, level); zero before any payout. */
 export function BonusSummary() {

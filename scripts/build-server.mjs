@@ -1,7 +1,7 @@
 // `npm run build` (server half): bundles the server's entry points into apps/server/dist as plain JavaScript, so a
 // production start needs neither tsx nor TypeScript. Our workspace package (@mp/contract, TypeScript sources) is
 // bundled in; every other package stays an import resolved from node_modules at run time (production dependencies).
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -38,4 +38,7 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 });
+// The ledger's SQL functions, which migrations read as files at run time (db/migrations/ledger-sql.ts): the same
+// folder under dist as under src, where that module looks for them.
+cpSync(path.join(server, 'src/ledger/sql'), path.join(server, 'dist/ledger/sql'), { recursive: true });
 process.stdout.write(`server built: apps/server/dist (${ENTRIES.join(', ')})\n`);

@@ -83,9 +83,9 @@ async function readExisting(db: Db, key: string): Promise<Row> {
 
 /**
  * The hot path for an operation that is one set of linked legs (a transfer, an exchange, an airdrop): one round
- * trip to `ledger_post_single` (migration 0003), which applies the same rules as `runOperation`. The stored result
- * is the legs' balances after; `result` turns it (and the operation's id and time) into the answer, so a retry
- * with the same key and request gets the very same answer.
+ * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`. The
+ * stored result is the legs' balances after; `result` turns it (and the operation's id and time) into the answer,
+ * so a retry with the same key and request gets the very same answer.
  */
 export async function runSingleOperation<T>(
   db: Db,

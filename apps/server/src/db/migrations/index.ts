@@ -25,6 +25,7 @@ import * as m0025 from './0025_security_hold.ts';
 import * as m0026 from './0026_admin_roles.ts';
 import * as m0027 from './0027_mining_assumptions.ts';
 import * as m0028 from './0028_security_events_feed.ts';
+import * as m0029 from './0029_ledger_functions_source.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0026_admin_roles', up: m0026.up },
   { id: '0027_mining_assumptions', up: m0027.up },
   { id: '0028_security_events_feed', up: m0028.up },
+  { id: '0029_ledger_functions_source', up: m0029.up },
 ];

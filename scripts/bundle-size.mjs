@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 200;
-const ROUTE_MODULES = ['src/features/home/pages/HomePage.tsx', 'src/locales/en-US/index.ts'];
+const ROUTE_MODULES = ['src/features/content/pages/HomePage.tsx', 'src/locales/en-US/index.ts'];
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 

@@ -119,7 +119,7 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     auth: true,
     texts: 'trading',
   },
-  '/pages/home/home': { load: () => import('../../features/home/pages/HomePage.tsx') },
+  '/pages/home/home': { load: () => import('../../features/content/pages/HomePage.tsx') },
   '/pages/login/login': { load: () => import('../../features/auth/pages/LoginPage.tsx') },
   '/pages/register/register': { load: () => import('../../features/auth/pages/RegisterPage.tsx') },
   '/pages/forgotpassword/forgotpassword': {

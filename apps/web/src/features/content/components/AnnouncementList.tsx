@@ -4,7 +4,7 @@ import { Dialog, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { fetchAnnouncements, homeKeys } from '../api.ts';
+import { fetchAnnouncements, homeKeys } from '../announcements-api.ts';
 
 type Announcement = z.infer<typeof announcementSchema>;
 

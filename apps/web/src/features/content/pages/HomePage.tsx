@@ -8,7 +8,7 @@ import { AreaGrid } from '../components/AreaGrid.tsx';
 import { useExitOnDoublePress } from '../useExitOnDoublePress.ts';
 
 /** The CMS's sliders, news strip, coin prices and notices: a chunk of their own, after the first screen. */
-const HomeContent = lazy(() => import('../../content/components/HomeContent.tsx'));
+const HomeContent = lazy(() => import('../components/HomeContent.tsx'));
 
 /** The main page (home tab): custom header, sliders, entries to every area, news, packages, announcements. */
 export default function HomePage() {

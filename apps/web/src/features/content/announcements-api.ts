@@ -1,4 +1,5 @@
-// The home page's announcements, apart from api.ts: the home page is the first load, and api.ts would add every content call to it.
+// The home page's announcements, apart from api.ts: the home page is the first load, and api.ts would add
+// every content call to it.
 import { getAnnouncement } from '@mp/contract/web';
 import { api } from '../../lib/api.ts';
 

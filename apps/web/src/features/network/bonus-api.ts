@@ -1,4 +1,5 @@
-// The bonus page's calls (the network plan's payouts), apart from api.ts so that page's chunk carries only these.
+// The bonus page's calls (the network plan's payouts), apart from api.ts so that page's chunk carries
+// only these.
 import { bonusSummary, searchBonusRecord } from '@mp/contract/web';
 import type { BonusType } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';

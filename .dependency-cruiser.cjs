@@ -9,7 +9,7 @@ const SRC = '^apps/server/src/';
 /** Each layer and its rank: a module may import only modules of a larger rank, or of its own layer. */
 const LAYERS = [
   { name: 'entry', rank: 0, path: `${SRC}(main|serve|sweep|rotate-keys|[a-z-]+-cli)\\.ts$` },
-  { name: 'app', rank: 1, path: `${SRC}app\\.ts$` },
+  { name: 'app', rank: 1, path: `${SRC}(app|engines)\\.ts$` },
   { name: 'http', rank: 2, path: `${SRC}http/` },
   { name: 'features', rank: 3, path: `${SRC}(features|jobs)/` },
   { name: 'platform', rank: 4, path: `${SRC}(platform/|deps\\.ts$)` },
@@ -29,6 +29,31 @@ const FEATURE_PAIRS = {
   'copy -> trading':
     'copy trading runs its pools on paper accounts and mirrors lead traders’ orders on the listed markets',
   'content -> trading': 'the home page shows market prices (Main/homecoin) from the market data',
+  'content -> wallet': 'the game pays its prizes in the airdrop wallet and asset',
+  'admin -> airdrop': 'the admin money calls start, list and read airdrop campaigns',
+  'admin -> members': 'an admin setting a member’s password applies the members’ password rule',
+  'admin -> system': 'the admin CLI makes admin accounts the way the start-up bootstrap does',
+  'admin -> wallet': 'admins set and read the exchange price (the two-person threshold is valued with it)',
+  'airdrop -> wallet': 'a campaign credits the airdrop wallet and asset',
+  'auth -> members':
+    'sign-up and password reset create members and reach their contact (codes, placement, sponsor)',
+  'auth -> network': 'a new member’s team figures are brought up the tree after sign-up commits',
+  'mining -> network': 'a package purchase is recorded for the plan and pays its bonus legs up the tree',
+  'security -> members':
+    'turning two-factor on or off is a credential change the members area confirms and tells',
+  'shop -> content': 'product pictures are CMS media, served at their media URL',
+  'shop -> mining': 'checkout spends the shop vouchers earned with mining packages',
+  'shop -> network': 'an order is recorded for the plan and pays its bonus legs up the tree',
+  'shop -> wallet': 'stock sent to another member goes to a recipient the wallet’s transfer rules accept',
+  'system -> content': 'the demo loader writes demo articles and pictures through the content area’s helpers',
+  'wallet -> members': 'a transfer shows the recipient’s masked name',
+  'withdraw -> admin':
+    'withdrawals above the threshold need a second admin (the admin area’s two-person rule)',
+  'withdraw -> chain':
+    'an approved withdrawal is queued for the hot wallet; its transaction links to the explorer',
+  'withdraw -> members':
+    'binding a withdrawal address is a credential change confirmed with the login password',
+  'withdraw -> wallet': 'withdrawals are paid from the fixed withdrawal wallet and asset',
 };
 
 const features = readdirSync(path.join(__dirname, 'apps/server/src/features'), { withFileTypes: true })

@@ -13,7 +13,7 @@ import {
   resetAdminPassword,
   resetAdminTotp,
 } from './features/admin/accounts.ts';
-import { createSessions } from './features/auth/sessions.ts';
+import { createSessions } from './platform/session-store.ts';
 import { checkNewPassword } from './features/members/signup.ts';
 import { Refusal } from './lib/errors.ts';
 import { systemClock } from './lib/clock.ts';

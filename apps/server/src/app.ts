@@ -19,8 +19,8 @@ import { createCampaigns } from './features/airdrop/campaign.ts';
 import { adminMoneyRoutes } from './features/admin/money-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { createSessions } from './features/auth/sessions.ts';
-import { createTacs } from './features/auth/tac.ts';
+import { createSessions } from './platform/session-store.ts';
+import { createTacs } from './platform/tac.ts';
 import { enquiryRoutes } from './features/content/enquiries.ts';
 import { gameRoutes } from './features/content/game.ts';
 import { MEDIA_PREFIX, mediaStorage } from './features/content/media.ts';
@@ -38,7 +38,6 @@ import { systemRoutes } from './features/system/routes.ts';
 import type { MoneyDeps } from './platform/money-deps.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
-import { cacheBalances, createLedger } from './ledger/index.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders, tileSources } from './http/security-headers.ts';
 import { installHealth } from './http/health.ts';
@@ -47,15 +46,12 @@ import { logger } from './lib/log.ts';
 import { installMetrics } from './http/metrics.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
-import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
-import { createTradingAccounts } from './features/trading/accounts.ts';
-import { createMarketData } from './features/trading/market-data.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
+import { cacheBalances } from './ledger/index.ts';
+import { createEngines, type Engines } from './engines.ts';
 import { shopRoutes } from './features/shop/routes.ts';
-import { createBotEngine } from './features/bots/engine.ts';
 import { botRoutes } from './features/bots/routes.ts';
 import { chainRoutes } from './features/chain/routes.ts';
-import { createCopyEngine } from './features/copy/engine.ts';
 import { copyInvestRoutes } from './features/copy/invest.ts';
 import { copyRoutes } from './features/copy/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
@@ -65,7 +61,12 @@ import { createJobRuns } from './jobs/runs.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-export type AppOptions = { logger?: boolean | object; serveWeb?: boolean };
+export type AppOptions = {
+  logger?: boolean | object;
+  serveWeb?: boolean;
+  /** The process's engines (engines.ts); the main process passes its own, anyone else gets a set built here. */
+  engines?: Engines;
+};
 
 /** Fastify's logger: this process's, as the base logger Fastify's types take. */
 const httpLogger = (): FastifyBaseLogger => logger('http');
@@ -138,9 +139,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     secret: deps.config.secret,
     perTenMinutes: deps.config.limits.tacPer10Minutes,
   });
+  const engines = options.engines ?? createEngines(deps);
   const money: MoneyDeps = {
     ...deps,
-    ledger: createLedger(deps.db),
+    ledger: engines.ledger,
     txPassword: createTxPasswordGuard({
       db: deps.db,
       clock: deps.clock,
@@ -154,26 +156,21 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     }),
   };
   const campaigns = createCampaigns(money);
+  const { trading, bots: botEngine, copy: copyEngine } = engines;
   const tradingDeps = {
     db: deps.db,
     clock: deps.clock,
-    data: createMarketData(deps.db, deps.clock),
+    data: engines.market,
     secret: deps.config.secret,
-    ccxt: createCcxtFactory({
-      apiBase: deps.config.exchangeApiBase,
-      timeoutMs: deps.config.exchangeTimeoutMs,
-    }),
+    ccxt: engines.ccxt,
   };
-  const trading = createTradingAccounts(tradingDeps);
-  const botEngine = createBotEngine({ ...tradingDeps, trading });
-  const copyEngine = createCopyEngine({ ...tradingDeps, trading, ledger: money.ledger });
   registerCalls(
     app,
     [
       ...systemRoutes(deps),
       ...authRoutes(deps, sessions, tacs),
       ...memberRoutes(deps, sessions, tacs, money.totp, createMemberCards(deps.db, feed)),
-      ...contentRoutes(deps, createPublishedContent(deps.db, deps.clock, feed)),
+      ...contentRoutes(deps, createPublishedContent(deps.db, deps.clock, feed), engines.market),
       ...enquiryRoutes(deps),
       ...gameRoutes(money),
       ...adminRoutes(money, sessions),

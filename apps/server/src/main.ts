@@ -1,23 +1,18 @@
 import { buildApp } from './app.ts';
+import { createEngines } from './engines.ts';
 import { configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { DailyJob } from './platform/scheduler.ts';
 import { dailyJobs } from './jobs/registry.ts';
 import { createDailyScheduler } from './jobs/scheduler.ts';
-import { createLedger } from './ledger/index.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
 import { loadDemo } from './features/system/demo-setup.ts';
 import { systemClock } from './lib/clock.ts';
 import { startPropagationSweep } from './features/network/propagate.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
-import { createCcxtFactory } from './adapters/exchange/ccxt.ts';
-import { createTradingAccounts } from './features/trading/accounts.ts';
 import { loadDemoBots } from './features/bots/demo-bots.ts';
 import { loadDemoCopy } from './features/copy/demo-copy.ts';
-import { createCopyEngine } from './features/copy/engine.ts';
-import { createBotEngine } from './features/bots/engine.ts';
 import { createMarketFeed } from './features/trading/feed.ts';
-import { createMarketData } from './features/trading/market-data.ts';
 import { loadDemoTrades } from './features/trading/demo-trades.ts';
 import { marketSettings } from './features/trading/settings.ts';
 import type { Anvil } from './adapters/chain/anvil.ts';
@@ -66,12 +61,15 @@ async function main() {
   if (profile === 'demo') say(demoProfileLine(config));
   const database = await connectDatabase(config, say);
   const { db } = database;
-  /** The main process's one ledger: the daily jobs, copy trading, the deposit scanner and payouts post through it. */
-  const ledger = createLedger(db);
+  // The process's engines, built once: the app served from this process, the daily jobs, the market feed's
+  // bots and copy trading, the deposit scanner and payouts all use these (one ledger).
+  const engines = createEngines({ db, clock: systemClock, config });
+  const { ledger, trading, bots, copy } = engines;
   const rootId = await ensureRoot(db, config.rootUserid);
   const bootstrapAdmin = config.admin
     ? await ensureAdmin(db, config.admin.userid, config.admin.password)
     : undefined;
+  // The demo week runs on its own app and clock (a week back), so on engines of its own (built by buildApp).
   const demoLines = await loadDemo(config, db, rootId, buildApp);
 
   // USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose
@@ -114,7 +112,7 @@ async function main() {
   }
   const appConfig = { ...config, chain };
 
-  const http = await serveHttp(appConfig, database);
+  const http = await serveHttp(appConfig, database, engines);
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
     Object.entries(dailyJobs(ledger)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
@@ -130,32 +128,21 @@ async function main() {
   const stopSweep = startPropagationSweep(db, 5_000, logger('propagation'));
 
   // The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step.
-  const ccxt = createCcxtFactory({ apiBase: config.exchangeApiBase, timeoutMs: config.exchangeTimeoutMs });
-  const tradingData = createMarketData(db, systemClock);
-  const trading = createTradingAccounts({
-    db,
-    clock: systemClock,
-    data: tradingData,
-    secret: config.secret,
-    ccxt,
-  });
   const feed = createMarketFeed({
     db,
     clock: systemClock,
     log: logger('feed'),
-    live: async () => ccxt.publicData((await marketSettings(db)).exchange),
+    live: async () => engines.ccxt.publicData((await marketSettings(db)).exchange),
   });
   if (config.marketFeed) {
     say('Market feed: preparing price history (the first start makes some days of candles)...');
     await feed.step();
     // Bots decide after the resting orders and liquidations of the same step (one engine: the feed's writer).
-    const bots = createBotEngine({ db, clock: systemClock, data: tradingData, trading });
     if (config.demoData) {
       await loadDemoTrades(db, trading).catch(failed('demo trades'));
-      await loadDemoBots(db, bots, tradingData, trading).catch(failed('demo bots'));
+      await loadDemoBots(db, bots, engines.market, trading).catch(failed('demo bots'));
     }
     // Copy trading mirrors the lead traders' fills after the same step, and settles once a day.
-    const copy = createCopyEngine({ db, clock: systemClock, data: tradingData, trading, ledger });
     if (config.demoData) await loadDemoCopy(db, copy, trading, ledger).catch(failed('demo copy trading'));
     feed.start(async (ranges) => {
       await trading.matchResting(ranges);

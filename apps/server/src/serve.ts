@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import type { Engines } from './engines.ts';
 import { createDb, type Db } from './db/database.ts';
-import { createNotifier } from './features/notify/notifier.ts';
+import { createNotifier } from './adapters/notify/notifier.ts';
 import { systemClock } from './lib/clock.ts';
 import { logger } from './lib/log.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limit.ts';
@@ -36,18 +37,27 @@ async function redisLimiter(url: string): Promise<RateLimiter> {
   return redisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2 }));
 }
 
-async function listen(config: Config, db: Db, limiter: RateLimiter, floodLimiter: RateLimiter) {
+async function listen(
+  config: Config,
+  db: Db,
+  limiter: RateLimiter,
+  floodLimiter: RateLimiter,
+  engines?: Engines,
+) {
   const notifier = createNotifier(config, db);
   // Features report what fails after their answer (a notice not sent, a propagation to retry) through `log`.
-  const app = await buildApp({
-    config,
-    db,
-    clock: systemClock,
-    notifier,
-    limiter,
-    floodLimiter,
-    log: logger('app'),
-  });
+  const app = await buildApp(
+    {
+      config,
+      db,
+      clock: systemClock,
+      notifier,
+      limiter,
+      floodLimiter,
+      log: logger('app'),
+    },
+    { engines },
+  );
   const streams = trackStreams(app);
   await app.listen({ port: config.port, host: config.host });
   return { app, close: () => drain(app, streams) };
@@ -92,10 +102,15 @@ async function drain(app: FastifyInstance, streams: Set<ServerResponse>): Promis
   }
 }
 
-export async function serveHttp(config: Config, database: { db: Db; url: string }): Promise<HttpServing> {
+/** `engines` are the main process's (main.ts): the app it serves itself posts through the same ledger and engines. */
+export async function serveHttp(
+  config: Config,
+  database: { db: Db; url: string },
+  engines: Engines,
+): Promise<HttpServing> {
   if (config.workers <= 1) {
     const limiter = config.redisUrl ? await redisLimiter(config.redisUrl) : memoryRateLimiter();
-    const server = await listen(config, database.db, limiter, limiter);
+    const server = await listen(config, database.db, limiter, limiter, engines);
     return {
       async stop() {
         await server.close();

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import type { Deps } from '../src/platform/deps.ts';
-import { outboxNotifier } from '../src/features/notify/notifier.ts';
+import { outboxNotifier } from '../src/adapters/notify/notifier.ts';
 import type { Notifier } from '../src/platform/notifier.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
 import { memoryRateLimiter, type RateLimiter } from '../src/lib/rate-limit.ts';

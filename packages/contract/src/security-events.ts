@@ -1,7 +1,7 @@
 /**
  * Kinds of security events (`security_events.kind`, listed by Admin/securityevents): lockouts of a second factor (with
  * `until`) and changes of a member's credentials, contacts or withdrawal address. The server's
- * `features/security/events.ts` says who writes each; the column is free text, so a new kind needs no migration.
+ * `platform/security-events.ts` says who writes each; the column is free text, so a new kind needs no migration.
  */
 export const SECURITY_EVENT_KINDS = [
   'lockout_tx_password',

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildApp } from '../app.ts';
 import { createDb } from '../db/database.ts';
 import { MIGRATIONS } from '../db/migrations/index.ts';
-import { outboxNotifier } from '../features/notify/notifier.ts';
+import { outboxNotifier } from '../adapters/notify/notifier.ts';
 import { memoryRateLimiter } from '../lib/rate-limit.ts';
 import { hasRedis, startRedis } from '../../test/redis.ts';
 

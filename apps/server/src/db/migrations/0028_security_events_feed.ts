@@ -1,5 +1,5 @@
 /**
- * The security hold of a member (features/members/security-hold.ts) is read on every transfer, so servers keep it in
+ * The security hold of a member (platform/security-hold.ts) is read on every transfer, so servers keep it in
  * their read caches: a new security event tells every server at commit which members' holds to read again
  * (the change feed of migration 0010).
  */

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { securityEventsChanged } from '../members/security-hold.ts';
-import { recordSecurityEvent } from '../security/events.ts';
-import { insertAdmin } from '../system/bootstrap.ts';
+import type { Sessions } from '../../platform/session-store.ts';
+import { securityEventsChanged } from '../../platform/security-hold.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
+import { insertAdmin } from '../system/index.ts';
 import { audit } from '../../platform/audit.ts';
 
 /**

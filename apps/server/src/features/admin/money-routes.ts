@@ -15,11 +15,11 @@ import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { checkLedger } from '../../ledger/index.ts';
 import { parseMoney } from '../../lib/amount.ts';
-import { campaignQuery, campaignView, type Campaigns } from '../airdrop/campaign.ts';
+import { campaignQuery, campaignView, type Campaigns } from '../airdrop/index.ts';
 import { findByUserid } from '../../platform/members.ts';
 import { putSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
+import { exchangeSettings, PRICE_DECIMALS } from '../wallet/index.ts';
 import {
   decideAdjustment,
   listAdjustments,

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { type Conn, inTransaction } from '../../db/database.ts';
 import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../../platform/session-store.ts';
 import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { parseDay } from '../wallet/records.ts';
+import { parseDay } from '../../platform/dates.ts';
 import { audit } from '../../platform/audit.ts';
 
 const adminColumns = ['userid', 'name', 'admin_role', 'status', 'totp_enabled', 'role'] as const;

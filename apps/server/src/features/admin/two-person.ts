@@ -9,7 +9,7 @@ import {
 import type { Conn } from '../../db/database.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { cachedSetting } from '../../platform/settings.ts';
-import { exchangeSettings, PRICE_DECIMALS } from '../wallet/settings.ts';
+import { exchangeSettings, PRICE_DECIMALS } from '../wallet/index.ts';
 
 /** The setting (a decimal USDT amount as text) above which money needs a second admin. */
 export const TWO_PERSON_SETTING = 'two_person_threshold_usdt';

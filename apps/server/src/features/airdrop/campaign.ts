@@ -5,7 +5,7 @@ import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { AIRDROP } from '../wallet/settings.ts';
+import { AIRDROP } from '../wallet/index.ts';
 
 const BATCH = 100;
 

@@ -4,7 +4,7 @@ import { Refusal, TooManyRequests } from '../../lib/errors.ts';
 import { loginFailures } from '../../platform/metrics.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
 import { findByUserid } from '../../platform/members.ts';
-import type { Sessions } from './sessions.ts';
+import type { Sessions } from '../../platform/session-store.ts';
 
 /**
  * Demo mode, for admins: the server may create the demo admin (DEMO_ADMIN=1, or any NODE_ENV but production; see

@@ -13,16 +13,16 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
-import { maskName, signupContact } from '../members/contact.ts';
-import { checkPlacement, requireSponsor } from '../members/placement.ts';
+import { maskName, signupContact } from '../members/index.ts';
+import { checkPlacement, requireSponsor } from '../members/index.ts';
 import { findByUserid, isEmailTaken, isMobileTaken } from '../../platform/members.ts';
-import { signUp } from '../members/signup.ts';
-import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
+import { signUp } from '../members/index.ts';
+import { TEL_PREFIXES } from '../../platform/tel-prefixes.ts';
 import { logIn } from './login.ts';
 import { resetPassword as doResetPassword, sendResetCode } from './reset-password.ts';
-import type { Sessions } from './sessions.ts';
-import type { Tacs } from './tac.ts';
-import { propagateAfterCommit } from '../network/propagate.ts';
+import type { Sessions } from '../../platform/session-store.ts';
+import type { Tacs } from '../../platform/tac.ts';
+import { propagateAfterCommit } from '../network/index.ts';
 
 export function authRoutes(deps: Deps, sessions: Sessions, tacs: Tacs) {
   const { db } = deps;

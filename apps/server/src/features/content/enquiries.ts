@@ -16,8 +16,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import { numericId, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { type CleanImage, checkPicture } from '../kyc/image.ts';
-import { privateFiles } from '../kyc/storage.ts';
+import { type CleanImage, checkPicture } from '../../platform/images.ts';
+import { privateFiles } from '../../platform/files.ts';
 import { findByUserid } from '../../platform/members.ts';
 
 type EnquiryRow = {

@@ -8,7 +8,7 @@ import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import { getSetting, putSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { AIRDROP } from '../wallet/settings.ts';
+import { AIRDROP } from '../wallet/index.ts';
 
 /**
  * The daily check-in game (DECISIONS.md section 29): once per member per UTC day, a small reward in platform tokens

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadKind } from '@mp/contract';
-import { cleanImage } from '../kyc/image.ts';
+import { cleanImage } from '../../platform/images.ts';
 
 /** The URL a CMS upload is served at (fastify-static over DATA_DIR/uploads/content, with range requests). */
 export const MEDIA_PREFIX = '/media/';

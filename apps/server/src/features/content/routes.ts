@@ -19,7 +19,7 @@ import {
 } from '@mp/contract';
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { createMarketData } from '../trading/index.ts';
+import type { MarketData } from '../../adapters/exchange/markets.ts';
 import { adminContentItem, deleteContent, listAdminContent, saveContent } from './cms.ts';
 import { homeCoins } from './home-coins.ts';
 import { mediaStorage } from './media.ts';
@@ -37,8 +37,7 @@ import {
 import { storeUpload } from './uploads.ts';
 
 /** The content calls (issue 13): what members read, and the CMS behind it. */
-export function contentRoutes(deps: Deps, published: PublishedContent): CallRoute[] {
-  const market = createMarketData(deps.db, deps.clock);
+export function contentRoutes(deps: Deps, published: PublishedContent, market: MarketData): CallRoute[] {
   const { db } = deps;
   const media = mediaStorage(deps.config.dataDir);
   const list = published.list;

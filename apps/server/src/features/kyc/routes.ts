@@ -24,7 +24,7 @@ import {
   submissionView,
   submitVerification,
 } from './service.ts';
-import { kycStorage } from './storage.ts';
+import { kycStorage } from '../../platform/files.ts';
 
 /** The kyc calls (issue 5). */
 export function kycRoutes(d: MoneyDeps): CallRoute[] {

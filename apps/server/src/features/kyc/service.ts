@@ -11,10 +11,10 @@ import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/da
 import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { TEL_PREFIXES } from '../system/tel-prefixes.ts';
+import { TEL_PREFIXES } from '../../platform/tel-prefixes.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { type CleanImage, checkPicture } from './image.ts';
-import type { KycStorage } from './storage.ts';
+import { type CleanImage, checkPicture } from '../../platform/images.ts';
+import type { KycStorage } from '../../platform/files.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
 
 /** The platform's markets (the sign-up country list), named in the caller's language. */

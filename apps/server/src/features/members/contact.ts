@@ -1,6 +1,6 @@
 import { fieldRefusal } from '../../lib/errors.ts';
-import type { Destination } from '../auth/tac.ts';
-import { isKnownPrefix } from '../system/tel-prefixes.ts';
+import type { Destination } from '../../platform/tac.ts';
+import { isKnownPrefix } from '../../platform/tel-prefixes.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -9,8 +9,8 @@ import {
 } from '@mp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { handle, reply } from '../../platform/calls.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import type { Tacs } from '../auth/tac.ts';
+import type { Sessions } from '../../platform/session-store.ts';
+import type { Tacs } from '../../platform/tac.ts';
 import type { Totp } from '../../platform/factors.ts';
 import {
   changeLoginPassword,

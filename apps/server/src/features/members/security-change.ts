@@ -3,14 +3,14 @@ import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import type { Destination } from '../auth/tac.ts';
-import { recordSecurityEvent } from '../security/events.ts';
+import type { Destination } from '../../platform/tac.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
 import {
   DEFAULT_HOLD_HOURS,
   SECURITY_HOLD_SETTING,
   securityEventsChanged,
   utcText,
-} from './security-hold.ts';
+} from '../../platform/security-hold.ts';
 import { getSetting } from '../../platform/settings.ts';
 
 export type ChangeKind =

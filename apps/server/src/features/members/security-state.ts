@@ -1,9 +1,9 @@
 import type { Deps } from '../../platform/deps.ts';
-import { maskDestination } from '../auth/tac.ts';
+import { maskDestination } from '../../platform/tac.ts';
 import type { Totp } from '../../platform/factors.ts';
 import { memberDestination } from './contact.ts';
 import { findById } from './queries.ts';
-import { securityHold } from './security-hold.ts';
+import { securityHold } from '../../platform/security-hold.ts';
 
 /** What the account-security and money screens show: the hold (until when, why) and where codes go. */
 export async function loadSecurityState(deps: Deps, totp: Totp, memberId: string) {

@@ -4,7 +4,7 @@ import { inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import type { Tacs } from '../auth/tac.ts';
+import type { Tacs } from '../../platform/tac.ts';
 import { signupContact } from './contact.ts';
 import { choosePlacement, requireSponsor } from './placement.ts';
 import { findByUserid, isEmailTaken, isMobileTaken } from '../../platform/members.ts';

@@ -43,7 +43,7 @@ import {
 import { buyPackage, previewPurchase } from './purchase.ts';
 import { issueVoucher } from './voucher-issue.ts';
 import { listVouchers } from './vouchers.ts';
-import { propagateAfterCommit } from '../network/propagate.ts';
+import { propagateAfterCommit } from '../network/index.ts';
 
 const wireRun = (r: RunView) => ({
   ...r,

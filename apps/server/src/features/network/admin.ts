@@ -5,7 +5,7 @@ import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../platform/audit.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../../platform/session-store.ts';
 import { todayOf } from '../../platform/dates.ts';
 import { upline } from './bonus.ts';
 import { type LegRow, legFigures, unpairedColumns, usd } from './figures.ts';

@@ -23,7 +23,7 @@ import {
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/deps.ts';
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
-import type { Sessions } from '../auth/sessions.ts';
+import type { Sessions } from '../../platform/session-store.ts';
 import {
   dashboard,
   memberDetail,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordSecurityEvent } from './events.ts';
+import { recordSecurityEvent } from '../../platform/security-events.ts';
 
 /**
  * Attempt counters for second factors (transaction password, TOTP). A try is counted BEFORE it is checked: one

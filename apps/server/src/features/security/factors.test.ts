@@ -9,7 +9,7 @@ import { adminToken } from '../../../test/money.ts';
 import { openKeys, sealKeys } from '../../adapters/exchange/keys.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { keyRing } from '../../lib/crypto.ts';
-import { createNotifier, smsWebhookNotifier } from '../notify/notifier.ts';
+import { createNotifier, smsWebhookNotifier } from '../../adapters/notify/notifier.ts';
 import { resealAll } from './seal-rotation.ts';
 import { createTotp } from './totp.ts';
 

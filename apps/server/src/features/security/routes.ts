@@ -1,6 +1,6 @@
 import { totpDisable, totpEnable, totpSetup, totpStatus } from '@mp/contract';
 import { handle, reply } from '../../platform/calls.ts';
-import { changeTotp } from '../members/account.ts';
+import { changeTotp } from '../members/index.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 
 export function securityRoutes(d: MoneyDeps) {

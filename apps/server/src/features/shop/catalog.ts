@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
-import { mediaUrl } from '../content/media.ts';
+import { mediaUrl } from '../content/index.ts';
 
 /** A product as the shop shows it, with its prices in minor units by asset (the list's first). */
 export type ProductRow = {

@@ -10,9 +10,9 @@ import {
 import { sql } from 'kysely';
 import { type Conn, type Db, inTransaction, pgConstraint, pgErrorCode, type Tx } from '../../db/database.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
-import { mediaUrl } from '../content/media.ts';
-import { refuseWhileHeld } from '../members/security-hold.ts';
-import { findActiveRecipient } from '../wallet/recipient.ts';
+import { mediaUrl } from '../content/index.ts';
+import { refuseWhileHeld } from '../../platform/security-hold.ts';
+import { findActiveRecipient } from '../wallet/index.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
 import { findProduct, productView } from './catalog.ts';

@@ -31,7 +31,7 @@ import {
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { likePattern } from '../../lib/like.ts';
-import { propagateAfterCommit } from '../network/propagate.ts';
+import { propagateAfterCommit } from '../network/index.ts';
 import { listAddresses, removeAddress, saveAddress } from './addresses.ts';
 import { updateShopOrder } from './admin-orders.ts';
 import { memberCart, saveCartLine } from './cart.ts';

@@ -7,7 +7,7 @@ import { manualClock } from '../../lib/clock.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { addDays, todayOf } from '../../platform/dates.ts';
-import { outboxNotifier } from '../notify/notifier.ts';
+import { outboxNotifier } from '../../adapters/notify/notifier.ts';
 import { DEMO_PASSWORD, DEMO_TX_PASSWORD } from './demo.ts';
 import { cardBack, cardFront, holdingCard } from './demo-pictures.ts';
 import { DEMO_RECRUITS } from './demo-recruits.ts';

@@ -1,7 +1,7 @@
 import type { Language } from '@mp/contract';
 import type { Db, Tx } from '../../db/database.ts';
-import { mediaStorage } from '../content/media.ts';
-import { plainText, textToHtml } from '../content/sanitize.ts';
+import { mediaStorage } from '../content/index.ts';
+import { plainText, textToHtml } from '../content/index.ts';
 import { DEMO_CONTENT_ITEMS, type Texts } from './demo-content-items.ts';
 import { png, type Rgb } from './demo-pictures.ts';
 

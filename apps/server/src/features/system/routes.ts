@@ -16,7 +16,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { handle } from '../../platform/calls.ts';
 import { cachedSetting } from '../../platform/settings.ts';
-import { TEL_PREFIXES } from './tel-prefixes.ts';
+import { TEL_PREFIXES } from '../../platform/tel-prefixes.ts';
 import { compareVersions } from './version.ts';
 
 export const APP_NAME = 'Member Platform';

@@ -2,7 +2,7 @@ import { BONUS_TYPES, type BonusType } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
-import { parseDay } from './records.ts';
+import { parseDay } from '../../platform/dates.ts';
 
 /** Bonus payouts are ledger transfers of kind `bonus_<type>` into a member's accounts. */
 const kindOf = (type: BonusType) => `bonus_${type}`;

@@ -1,6 +1,6 @@
 import type { Conn } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
-import { maskName } from '../members/contact.ts';
+import { maskName } from '../members/index.ts';
 import { findByUserid } from '../../platform/members.ts';
 
 type Recipient = { id: string; userid: string; name: string; role: string };

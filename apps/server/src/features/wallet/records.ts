@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
-import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
+import { parseDay } from '../../platform/dates.ts';
 
 export type RecordFilter = {
   memberId: string;
@@ -13,16 +13,6 @@ export type RecordFilter = {
   page: number;
   pagesize: number;
 };
-
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A YYYY-MM-DD day as the start of that day (UTC), or a refusal naming the field. */
-export function parseDay(text: string | undefined, field: string): Date | undefined {
-  if (!text) return undefined;
-  const d = new Date(`${text}T00:00:00Z`);
-  if (!DATE_RE.test(text) || Number.isNaN(d.getTime())) throw fieldRefusal(422, field, 'field_invalid');
-  return d;
-}
 
 /**
  * A member's ledger history, newest first, read from the transfers themselves. A hold shows once, with the state

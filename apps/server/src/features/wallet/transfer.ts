@@ -13,7 +13,7 @@ import { fieldRefusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { refuseWhileHeld } from '../members/security-hold.ts';
+import { refuseWhileHeld } from '../../platform/security-hold.ts';
 import { findRecipient } from './recipient.ts';
 import { transferRules } from './settings.ts';
 import { refuseShortfall } from '../../platform/shortfall.ts';

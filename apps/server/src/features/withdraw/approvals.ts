@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
-import { checkSecondApprover, needsSecondApprover } from '../admin/two-person.ts';
+import { checkSecondApprover, needsSecondApprover } from '../admin/index.ts';
 
 /** The first approval of each of these withdrawals, if any. */
 export async function firstApprovals(db: Conn, ids: string[]) {

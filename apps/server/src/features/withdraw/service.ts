@@ -17,14 +17,14 @@ import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { WITHDRAW } from '../wallet/settings.ts';
+import { WITHDRAW } from '../wallet/index.ts';
 import { refuseShortfall } from '../../platform/shortfall.ts';
-import { explorerUrl } from '../chain/explorer.ts';
-import { queuePayout } from '../chain/payouts.ts';
+import { explorerUrl } from '../chain/index.ts';
+import { queuePayout } from '../chain/index.ts';
 import { approveOnce, requireFirstApproval } from './approvals.ts';
-import { addressChange, confirmWithPassword, noticeToMember } from '../members/account.ts';
-import { recordChange } from '../members/security-change.ts';
-import { refuseWhileHeld } from '../members/security-hold.ts';
+import { addressChange, confirmWithPassword, noticeToMember } from '../members/index.ts';
+import { recordChange } from '../members/index.ts';
+import { refuseWhileHeld } from '../../platform/security-hold.ts';
 import { maskAddress, normalizeAddress, networkName } from './address.ts';
 
 export function boundAddress(db: Conn, memberId: string) {

@@ -1,11 +1,11 @@
 import type { MessageKey } from '@mp/contract';
 import { sql } from 'kysely';
-import { feedOf, noteChanged } from '../../db/change-feed.ts';
-import type { Db } from '../../db/database.ts';
-import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
-import { Refusal } from '../../lib/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { cachedSetting } from '../../platform/settings.ts';
+import { feedOf, noteChanged } from '../db/change-feed.ts';
+import type { Db } from '../db/database.ts';
+import { createReadCache, type ReadCache } from '../db/read-cache.ts';
+import { Refusal } from '../lib/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { cachedSetting } from './settings.ts';
 
 /**
  * Security events that hold withdrawals, transfers and address binding: a change of an existing credential or

@@ -1,5 +1,5 @@
 import type { SecurityEventKind } from '@mp/contract';
-import type { Conn } from '../../db/database.ts';
+import type { Conn } from '../db/database.ts';
 
 /**
  * Kinds of security events (the `kind` column of `security_events`, listed by Admin/securityevents):

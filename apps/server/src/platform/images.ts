@@ -5,7 +5,7 @@
  * parse as its claimed format is refused.
  */
 import { type FileLike, KYC_MAX_IMAGE_BYTES } from '@mp/contract';
-import { fieldRefusal } from '../../lib/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 

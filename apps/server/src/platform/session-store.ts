@@ -1,11 +1,11 @@
 import type { AdminRole } from '@mp/contract';
-import { type ChangeFeed, noteChanged, offlineFeed } from '../../db/change-feed.ts';
-import { type Db, poolOf } from '../../db/database.ts';
-import { createReadCache } from '../../db/read-cache.ts';
-import type { SessionMember } from '../../platform/sessions.ts';
-import { SessionInvalid } from '../../lib/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { type ChangeFeed, noteChanged, offlineFeed } from '../db/change-feed.ts';
+import { type Db, poolOf } from '../db/database.ts';
+import { createReadCache } from '../db/read-cache.ts';
+import type { SessionMember } from './sessions.ts';
+import { SessionInvalid } from '../lib/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { randomToken, sha256 } from '../lib/crypto.ts';
 
 /**
  * Bearer sessions: the token is 256 random bits, only its SHA-256 is stored. The member behind a token is kept in

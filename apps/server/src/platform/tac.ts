@@ -7,13 +7,13 @@ import {
   translate,
 } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Conn, Db } from '../../db/database.ts';
-import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { hmac, randomDigits, sameBytes } from '../../lib/crypto.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
-import type { Notifier } from '../../platform/notifier.ts';
-import { recordSecurityEvent } from '../security/events.ts';
+import type { Conn, Db } from '../db/database.ts';
+import { fieldRefusal, TooManyRequests } from '../lib/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { hmac, randomDigits, sameBytes } from '../lib/crypto.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
+import type { Notifier } from './notifier.ts';
+import { recordSecurityEvent } from './security-events.ts';
 
 export type Destination = { channel: 'email' | 'sms'; address: string };
 

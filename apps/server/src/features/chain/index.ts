@@ -1,0 +1,6 @@
+/** The chain area's public face: what other parts of the server may use. Everything else here is private to it. */
+
+/** A transaction's page on the network's explorer. */
+export { explorerUrl } from './explorer.ts';
+/** An approved withdrawal queued for the hot wallet to pay. */
+export { queuePayout } from './payouts.ts';

@@ -1,0 +1,6 @@
+/** The content area's public face: what other parts of the server may use. Everything else here is private to it. */
+
+/** The CMS's uploaded media: where they are kept and the URL they are served at. */
+export { mediaStorage, mediaUrl } from './media.ts';
+/** Article text: plain text of an article, and text as safe HTML. */
+export { plainText, textToHtml } from './sanitize.ts';

@@ -1,0 +1,6 @@
+/** The wallet area's public face: what other parts of the server may use. Everything else here is private to it. */
+
+/** The operator's wallet settings (the exchange price) and the fixed wallets of airdrops and withdrawals. */
+export { AIRDROP, exchangeSettings, PRICE_DECIMALS, WITHDRAW } from './settings.ts';
+/** A member who may receive a transfer (or goods), found by user id. */
+export { findActiveRecipient } from './recipient.ts';

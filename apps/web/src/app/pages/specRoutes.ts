@@ -267,11 +267,11 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     texts: 'content',
   },
   '/choose-location': {
-    load: () => import('../../features/location/pages/ChooseLocationPage.tsx'),
+    load: () => import('../../features/shop/pages/ChooseLocationPage.tsx'),
     texts: 'shop',
   },
   '/open-location': {
-    load: () => import('../../features/location/pages/OpenLocationPage.tsx'),
+    load: () => import('../../features/shop/pages/OpenLocationPage.tsx'),
     texts: 'shop',
   },
   '/preview-image': {

@@ -12,7 +12,7 @@ import '../shop.css';
 
 // The map (Leaflet and the world layer) loads only when the member opens it.
 const LocationChooser = lazy(() =>
-  import('../../location/pages/ChooseLocationPage.tsx').then((m) => ({ default: m.LocationChooser })),
+  import('./ChooseLocationPage.tsx').then((m) => ({ default: m.LocationChooser })),
 );
 
 type Values = {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { appConfigQuery } from '../../system/api.ts';
-import { type Point, WorldMap } from '../WorldMap.tsx';
+import { type Point, WorldMap } from '../components/WorldMap.tsx';
 import '../location.css';
 
 /** Reads `lat` and `lng` from search params: a point, or null when absent or out of range. */

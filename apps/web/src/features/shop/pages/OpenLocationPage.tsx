@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { appConfigQuery } from '../../system/api.ts';
-import { WorldMap } from '../WorldMap.tsx';
+import { WorldMap } from '../components/WorldMap.tsx';
 import { pointFrom } from './ChooseLocationPage.tsx';
 import '../location.css';
 

@@ -134,7 +134,7 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     admin: true,
   },
   '/pages/admin/airdrop': {
-    load: () => import('../../features/admin/pages/AdminAirdropPage.tsx'),
+    load: () => import('../../features/airdrop/pages/AdminAirdropPage.tsx'),
     auth: true,
     admin: true,
   },

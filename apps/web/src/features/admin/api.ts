@@ -1,8 +1,6 @@
 import {
   PLATFORM_TOKEN,
   adminAdjustBalance,
-  adminAirdropCampaign,
-  adminAirdropCampaigns,
   adminApproveWd,
   adminDashboard,
   adminLedgerHealth,
@@ -34,7 +32,6 @@ export const adminKeys = {
   wdTotals: (filter: WdFilter) => ['admin', 'wd', 'totals', filter] as const,
   ledgerHealth: ['admin', 'ledger-health'] as const,
   rate: ['admin', 'exchange-rate'] as const,
-  campaigns: ['admin', 'campaigns'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   members: ['admin', 'members'] as const,
   memberList: (filter: MemberFilter) => ['admin', 'members', 'list', filter] as const,
@@ -98,14 +95,6 @@ export const exchangeRateQuery = queryOptions({
 
 export function setExchangeRate(input: RequestOf<typeof adminSetExchangeRate>) {
   return apiEnvelope(adminSetExchangeRate, input);
-}
-
-export function createCampaign(input: RequestOf<typeof adminAirdropCampaign>) {
-  return apiEnvelope(adminAirdropCampaign, input);
-}
-
-export function fetchCampaignsPage(page: number, pagesize: number) {
-  return api(adminAirdropCampaigns, { page, pagesize });
 }
 
 export function unbindAddress(input: RequestOf<typeof adminUnbindAddress>) {

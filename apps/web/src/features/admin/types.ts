@@ -5,7 +5,6 @@ import type {
   adminMemberSchema,
   adminPlan,
   adminPlanPreview,
-  campaignSchema,
   jobRunSchema,
   ledgerHealthSchema,
   adminWithdrawalSchema,
@@ -13,7 +12,6 @@ import type {
 import type { z } from 'zod';
 
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-export type AirdropCampaign = z.infer<typeof campaignSchema>;
 export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
 export type Dashboard = ResponseOf<typeof adminDashboard>;
 export type AdminMember = z.infer<typeof adminMemberSchema>;

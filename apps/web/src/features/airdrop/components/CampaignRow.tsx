@@ -2,7 +2,7 @@ import { ProgressBar, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { AirdropCampaign } from '../types.ts';
+import type { AirdropCampaign } from '../api.ts';
 
 const STATUS_COLOR = { running: 'warning', done: 'success', failed: 'danger' } as const;
 

@@ -10,9 +10,9 @@ import { showToast } from '../../../lib/feedback.ts';
 import { decimalsOf, parseMoneyInput } from '../../../lib/money.ts';
 import { useSubmissionKey } from '../../../lib/submissionKey.ts';
 import { amountRule, issueText, showFieldErrors, zodRule } from '../../../lib/validate.ts';
-import { adminKeys, createCampaign } from '../api.ts';
-import { ConfirmPopup } from './ConfirmPopup.tsx';
-import { useStepUp } from '../stepUp.tsx';
+import { ConfirmPopup } from '../../admin/components/ConfirmPopup.tsx';
+import { useStepUp } from '../../admin/stepUp.tsx';
+import { airdropKeys, createCampaign } from '../api.ts';
 
 type Values = { name: string; amount_each: string; userids?: string };
 type Audience = 'list' | 'all';
@@ -71,7 +71,7 @@ export function CampaignForm() {
       showToast(msg);
       setPending(null);
       form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: adminKeys.campaigns });
+      await queryClient.invalidateQueries({ queryKey: airdropKeys.campaigns });
     } catch (error) {
       setPending(null);
       showFieldErrors(form, error);

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { adminKeys, fetchCampaignsPage } from '../api.ts';
+import { type AirdropCampaign, airdropKeys, fetchCampaignsPage } from '../api.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
 import { CampaignRow } from '../components/CampaignRow.tsx';
-import type { AirdropCampaign } from '../types.ts';
 
 /** How often the list asks for progress while a campaign is still paying out. */
 export const CAMPAIGN_POLL_MS = 2000;
@@ -21,7 +20,7 @@ export default function AdminAirdropPage() {
       <CampaignForm />
       <h3 className="section-title">{t('airdrop.campaigns')}</h3>
       <PagedList<AirdropCampaign>
-        queryKey={adminKeys.campaigns}
+        queryKey={airdropKeys.campaigns}
         fetchPage={fetchCampaignsPage}
         itemKey={(c) => c.id}
         renderItem={(c) => <CampaignRow c={c} />}

@@ -30,6 +30,14 @@ export type PayoutResult = { operationId: string; count: number; total: bigint }
 /** Running balances and hash joins of a large batch: in memory, not in temporary files (this transaction only). */
 const PAYOUT_WORK_MEM = '256MB';
 
+/** What the payout's steps share: the platform account paid from (its id) and the asset of every leg. */
+type Payer = { fromId: string; asset: string };
+
+/** The stage's figures, read while the accounts are locked: the legs' count and sum and the first and last source. */
+type StageSummary = { n: number; total: string | null; first: string; last: string };
+
+const stage = sql.table(PAYOUT_STAGE);
+
 /**
  * Pays many members from one platform account in one ledger operation, set-based: the legs are staged, missing
  * member accounts are made, the accounts are locked in ascending id order, then one statement inserts every
@@ -42,17 +50,31 @@ export async function postPayouts(
   accounts: AccountDirectory,
   batch: PayoutBatch,
 ): Promise<PayoutResult> {
-  const asset = batch.from.asset;
-  const [fromId] = await accounts.idsFor(tx, [batch.from]);
-  const stage = sql.table(PAYOUT_STAGE);
+  // idsFor answers one id per reference (or throws).
+  const payer: Payer = { fromId: (await accounts.idsFor(tx, [batch.from]))[0]!, asset: batch.from.asset };
+  await stageLegs(tx, batch, payer.asset);
+  await openMemberAccounts(tx, payer.asset);
+  const s = await lockAndSummarise(tx, payer.fromId);
+  if (!s) return null;
+  const operationId = await insertOperation(tx, batch, s, payer.asset);
+  await insertTransfers(tx, batch, payer, operationId, s.total);
+  return { operationId, count: s.n, total: BigInt(s.total ?? '0') };
+}
+
+/** Builds the stage (`stageQuery`) as a temporary table, which the transaction's end drops. */
+async function stageLegs(tx: Tx, batch: PayoutBatch, asset: string) {
   await sql`set local work_mem = ${sql.lit(PAYOUT_WORK_MEM)}`.execute(tx);
   await sql`drop table if exists ${stage}`.execute(tx);
   await sql`create temp table ${stage} on commit drop as ${stageQuery(batch, asset)}`.execute(tx);
   // The planner must know the stage's size, or it may scan every account to join a few thousand legs.
   await sql`analyze ${stage}`.execute(tx);
+}
 
-  // Accounts a member does not have yet are made; the stage takes their ids from the rows made (or, when another
-  // transaction made one first, from the account).
+/**
+ * Accounts a member does not have yet are made; the stage takes their ids from the rows made (or, when another
+ * transaction made one first, from the account).
+ */
+async function openMemberAccounts(tx: Tx, asset: string) {
   await sql`with made as (
       insert into ledger_accounts (member_id, platform, wallet, asset, no_overdraft)
       select distinct member_id, null::text, wallet, ${asset}, true from ${stage}
@@ -69,9 +91,15 @@ export async function postPayouts(
       tx,
     );
   }
-  // One round trip: the stage's summary, and every touched account locked in ascending id order (the LockRows node
-  // sits above the ordered scan), without sending the accounts back. The ids are probed as an array on the primary
-  // key: as a semi-join the planner may read every account (a million or more) to lock a batch of them.
+}
+
+/**
+ * One round trip: the stage's summary, and every touched account locked in ascending id order (the LockRows node
+ * sits above the ordered scan), without sending the accounts back. The ids are probed as an array on the primary
+ * key: as a semi-join the planner may read every account (a million or more) to lock a batch of them; `from_posted`
+ * reads the locked rows, so that the locking query runs at all. Null when the stage is empty.
+ */
+async function lockAndSummarise(tx: Tx, fromId: string): Promise<StageSummary | null> {
   const summary = await sql<{
     n: number;
     total: string | null;
@@ -88,7 +116,11 @@ export async function postPayouts(
       from ${stage}) s`.execute(tx);
   const s = summary.rows[0];
   if (!s || s.n === 0 || !s.first || !s.last) return null;
+  return { n: s.n, total: s.total, first: s.first, last: s.last };
+}
 
+/** The batch's ledger operation, keyed by its first and last source ids; returns its id. */
+async function insertOperation(tx: Tx, batch: PayoutBatch, s: StageSummary, asset: string): Promise<string> {
   const key = batch.key(s.first, s.last);
   const op = await tx
     .insertInto('ledger_operations')
@@ -101,9 +133,21 @@ export async function postPayouts(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return op.id;
+}
 
-  // The balances after each transfer come from the updated accounts themselves (RETURNING), read back by the running
-  // sums of their own transfers in id order.
+/**
+ * Every transfer in one statement, with the sums added to the balances. The balances after each transfer come from
+ * the updated accounts themselves (RETURNING), read back by the running sums of their own transfers in id order.
+ */
+async function insertTransfers(
+  tx: Tx,
+  batch: PayoutBatch,
+  payer: Payer,
+  operationId: string,
+  total: string | null,
+) {
+  const { fromId, asset } = payer;
   const legs = batch.combine
     ? sql`select tid, credit_id, sum(amount) amount, min(reference) reference,
         (array_agg(details order by source_id))[1] details from ${stage} group by tid, credit_id`
@@ -115,17 +159,16 @@ export async function postPayouts(
       where a.id = x.credit_id
       returning a.id, a.credits_posted - a.debits_posted - x.total opening
     ), du as (
-      update ledger_accounts set debits_posted = debits_posted + ${s.total}::bigint, version = version + 1
+      update ledger_accounts set debits_posted = debits_posted + ${total}::bigint, version = version + 1
       where id = ${fromId}::bigint
-      returning credits_posted - debits_posted + ${s.total}::bigint opening
+      returning credits_posted - debits_posted + ${total}::bigint opening
     )
     insert into ledger_transfers (id, operation_id, debit_account_id, credit_account_id, amount, asset, kind, flags,
       debit_balance_after, credit_balance_after, reference, details)
-    select l.tid, ${op.id}::bigint, ${fromId}::bigint, l.credit_id, l.amount, ${asset}, ${batch.kind}, 'posted',
+    select l.tid, ${operationId}::bigint, ${fromId}::bigint, l.credit_id, l.amount, ${asset}, ${batch.kind}, 'posted',
       du.opening - sum(l.amount) over (order by l.tid),
       cu.opening + sum(l.amount) over (partition by l.credit_id order by l.tid), l.reference, l.details
     from legs l join cu on cu.id = l.credit_id cross join du`.execute(tx);
-  return { operationId: op.id, count: s.n, total: BigInt(s.total ?? '0') };
 }
 
 /**

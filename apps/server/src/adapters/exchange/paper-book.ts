@@ -3,8 +3,10 @@ import { type Conn, type Db, poolOf, type Tx } from '../../db/database.ts';
 import { type BalanceRow, KeyUsed, type PositionRow } from './paper-common.ts';
 
 /**
- * The paper book: the paper exchange's balances (`paper_balances`), locked, read and stored, and `paper_place` of
- * migration 0014, which stores an order with the balances it moved. Callers pass their transaction.
+ * The paper book: the one module that writes `paper_balances` (directly, or through `paper_place` of migration
+ * 0014, which stores an order with the balances it moved). Everything else that changes a paper account's
+ * balances (the paper exchange's orders, fills and resets, a new account's starting balance, the cash a copy
+ * pool takes in and pays out) asks it, passing its transaction; the locks are the callers' as before.
  */
 
 const toRow = (r: { asset: string; free: string; used: string; cost: string }): BalanceRow => ({
@@ -116,6 +118,19 @@ export async function resetBalances(tx: Tx, accountId: string, asset: string, am
   await openBalance(tx, accountId, asset, amount);
 }
 
+/**
+ * Adds (or takes, with a negative `delta`) to the free balance of an asset the account has, in one statement, so
+ * it needs no lock of the caller's (a copy pool's cash in and out).
+ */
+export async function addFree(conn: Conn, accountId: string, asset: string, delta: bigint): Promise<void> {
+  await conn
+    .updateTable('paper_balances')
+    .set({ free: sql`free + ${delta.toString()}::numeric` })
+    .where('account_id', '=', accountId)
+    .where('asset', '=', asset)
+    .execute();
+}
+
 /** The account's balances, by asset, as last committed (none locked). */
 export async function balanceRows(
   conn: Conn,
@@ -128,4 +143,35 @@ export async function balanceRows(
     .orderBy('asset')
     .execute();
   return rows.map((r) => ({ asset: r.asset, free: BigInt(r.free), used: BigInt(r.used) }));
+}
+
+/** One asset's balance of the account (zero when it has no row). */
+export async function balanceOf(
+  conn: Conn,
+  accountId: string,
+  asset: string,
+): Promise<{ free: bigint; used: bigint }> {
+  const row = await conn
+    .selectFrom('paper_balances')
+    .select(['free', 'used'])
+    .where('account_id', '=', accountId)
+    .where('asset', '=', asset)
+    .executeTakeFirst();
+  return { free: BigInt(row?.free ?? 0), used: BigInt(row?.used ?? 0) };
+}
+
+/** The account's free holdings of every asset but `quote` (what a sale of everything would take). */
+export async function freeHoldings(
+  conn: Conn,
+  accountId: string,
+  quote: string,
+): Promise<{ asset: string; free: bigint }[]> {
+  const rows = await conn
+    .selectFrom('paper_balances')
+    .select(['asset', 'free'])
+    .where('account_id', '=', accountId)
+    .where('asset', '!=', quote)
+    .where('free', '>', '0')
+    .execute();
+  return rows.map((r) => ({ asset: r.asset, free: BigInt(r.free) }));
 }

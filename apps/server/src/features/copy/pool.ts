@@ -1,7 +1,7 @@
 import { formatAmount } from '@mp/contract';
-import { sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.ts';
 import { equityOf } from '../../adapters/exchange/paper.ts';
+import { addFree, balanceOf, freeHoldings } from '../../adapters/exchange/paper-book.ts';
 import { ceilDiv, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
 import { MARKET_BY_SYMBOL, QUOTE } from '../trading/index.ts';
 import type { MarketData } from '../../adapters/exchange/markets.ts';
@@ -32,14 +32,9 @@ export async function poolState(
 ): Promise<PoolState> {
   const [equity, cash] = await Promise.all([
     equityOf(conn, poolId, QUOTE, await data.tickers(), MARKET_BY_SYMBOL),
-    conn
-      .selectFrom('paper_balances')
-      .select('free')
-      .where('account_id', '=', poolId)
-      .where('asset', '=', QUOTE)
-      .executeTakeFirst(),
+    balanceOf(conn, poolId, QUOTE),
   ]);
-  return { equity, units, free: BigInt(cash?.free ?? 0) };
+  return { equity, units, free: cash.free };
 }
 
 /** Units for an amount (minor units) put in: at one unit per 1e-8 USDT in an empty pool, else at the pool's value. */
@@ -65,24 +60,13 @@ export function unitsToBurn(amount: bigint, held: bigint, s: Pick<PoolState, 'eq
 
 /** Adds (or takes, with a negative amount) USDT to the pool's free balance; the paper exchange re-reads it. */
 export async function movePoolCash(conn: Conn, poolId: string, paper: bigint): Promise<void> {
-  await conn
-    .updateTable('paper_balances')
-    .set({ free: sql`free + ${paper.toString()}::numeric` })
-    .where('account_id', '=', poolId)
-    .where('asset', '=', QUOTE)
-    .execute();
+  await addFree(conn, poolId, QUOTE, paper);
 }
 
 /** A pool's holdings: spot assets other than the quote and perpetual positions, as the slices a sale would take. */
 export async function poolHoldings(db: Db, poolId: string) {
   const [balances, positions] = await Promise.all([
-    db
-      .selectFrom('paper_balances')
-      .select(['asset', 'free'])
-      .where('account_id', '=', poolId)
-      .where('asset', '!=', QUOTE)
-      .where('free', '>', '0')
-      .execute(),
+    freeHoldings(db, poolId, QUOTE),
     db
       .selectFrom('paper_positions')
       .select(['symbol', 'side', 'contracts'])
@@ -90,7 +74,7 @@ export async function poolHoldings(db: Db, poolId: string) {
       .execute(),
   ]);
   return {
-    spot: balances.map((b) => ({ symbol: `${b.asset}/${QUOTE}`, held: BigInt(b.free) })),
+    spot: balances.map((b) => ({ symbol: `${b.asset}/${QUOTE}`, held: b.free })),
     perp: positions.map((p) => ({ symbol: p.symbol, side: p.side, held: BigInt(p.contracts) })),
   };
 }

@@ -2,6 +2,7 @@ import { DEMO_ACCOUNT, type ExchangeId, PERP, type PaperVenue } from '@mp/contra
 import type { Db } from '../../db/database.ts';
 import { openKeys } from '../../adapters/exchange/keys.ts';
 import { PaperExchange } from '../../adapters/exchange/paper.ts';
+import { openBalance } from '../../adapters/exchange/paper-book.ts';
 import { parseDecimal, UNIT_DECIMALS } from '../../adapters/exchange/paper-math.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -114,10 +115,7 @@ async function findOrMakePaperAccount(
         .executeTakeFirstOrThrow();
       return again.id;
     }
-    await tx
-      .insertInto('paper_balances')
-      .values({ account_id: made.id, asset: QUOTE, free: start.toString() })
-      .execute();
+    await openBalance(tx, made.id, QUOTE, start);
     return made.id;
   });
 }

@@ -10,16 +10,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { startChangeFeed, useFeedFor } from './db/change-feed.ts';
+import { type ChangeFeed, startChangeFeed, useFeedFor } from './db/change-feed.ts';
 import { poolOf } from './db/database.ts';
 import type { Deps } from './platform/deps.ts';
+import type { CallRoute } from './platform/calls.ts';
 import { createMemberCards } from './features/members/card.ts';
 import { cacheSettings } from './platform/settings.ts';
 import { createCampaigns } from './features/airdrop/campaign.ts';
 import { adminMoneyRoutes } from './features/admin/money-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { createSessions } from './platform/session-store.ts';
+import { createSessions, type Sessions } from './platform/session-store.ts';
 import { createTacs } from './platform/tac.ts';
 import { enquiryRoutes } from './features/content/enquiries.ts';
 import { gameRoutes } from './features/content/game.ts';
@@ -73,6 +74,24 @@ const httpLogger = (): FastifyBaseLogger => logger('http');
 
 /** Builds the whole server without listening, so tests can `inject`. */
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = await createFastify(deps, options);
+  const feed = followChanges(app, deps);
+  const sessions = createSessions(deps.db, deps.clock, deps.config.sessionTtlMs, feed);
+  registerCalls(app, featureCalls(deps, options.engines ?? createEngines(deps), sessions, feed), {
+    sessions,
+    limiter: deps.floodLimiter ?? deps.limiter,
+    globalPerMinute: deps.config.limits.globalPerMinute,
+  });
+  // The API docs list every call and its fields: for admins only.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: adminsOnly(sessions) } });
+  installTickerStream(app, poolOf(deps.db).options, { perIp: deps.config.limits.streamPerIp });
+  await serveMedia(app, deps);
+  if (options.serveWeb !== false) await serveWeb(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** Fastify with the envelope, request context, security headers, body parsers, the API docs and operations. */
+async function createFastify(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // The process's logger (lib/log.ts: its format, redaction and context), unless a test chooses.
     ...(options.logger === undefined ? { loggerInstance: httpLogger() } : { logger: options.logger }),
@@ -94,7 +113,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installEnvelope(app);
   // Operations (outside the call registry: no session, no flood guard): /healthz, /readyz, /metrics.
   installMetrics(app, deps, installHealth(app, deps));
-
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -123,24 +141,22 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     transform: jsonSchemaTransform,
   });
+  return app;
+}
 
-  // Read caches (sessions, member cards, settings) follow the database's change feed (db/change-feed.ts).
+/** Read caches (sessions, member cards, settings, balances) follow the database's change feed (db/change-feed.ts). */
+function followChanges(app: FastifyInstance, deps: Deps): ChangeFeed {
   const feed = startChangeFeed(poolOf(deps.db).options, (m) => app.log.warn(m));
   app.addHook('onClose', () => feed.close());
   useFeedFor(deps.db, feed);
   cacheSettings(deps.db, feed);
   cacheBalances(deps.db, feed);
-  const sessions = createSessions(deps.db, deps.clock, deps.config.sessionTtlMs, feed);
-  const tacs = createTacs({
-    db: deps.db,
-    clock: deps.clock,
-    notifier: deps.notifier,
-    limiter: deps.limiter,
-    secret: deps.config.secret,
-    perTenMinutes: deps.config.limits.tacPer10Minutes,
-  });
-  const engines = options.engines ?? createEngines(deps);
-  const money: MoneyDeps = {
+  return feed;
+}
+
+/** The money dependencies: the process's ledger and the second factors that guard money calls. */
+function moneyDeps(deps: Deps, engines: Engines): MoneyDeps {
+  return {
     ...deps,
     ledger: engines.ledger,
     txPassword: createTxPasswordGuard({
@@ -155,8 +171,20 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ring: keyRing(deps.config.secret, deps.config.sealKeys),
     }),
   };
-  const campaigns = createCampaigns(money);
-  const { trading, bots: botEngine, copy: copyEngine } = engines;
+}
+
+/** Every feature's calls, each feature given the services it needs. */
+function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: ChangeFeed): CallRoute[] {
+  const money = moneyDeps(deps, engines);
+  const tacs = createTacs({
+    db: deps.db,
+    clock: deps.clock,
+    notifier: deps.notifier,
+    limiter: deps.limiter,
+    secret: deps.config.secret,
+    perTenMinutes: deps.config.limits.tacPer10Minutes,
+  });
+  const { trading } = engines;
   const tradingDeps = {
     db: deps.db,
     clock: deps.clock,
@@ -164,54 +192,47 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     secret: deps.config.secret,
     ccxt: engines.ccxt,
   };
-  registerCalls(
-    app,
-    [
-      ...systemRoutes(deps),
-      ...authRoutes(deps, sessions, tacs),
-      ...memberRoutes(deps, sessions, tacs, money.totp, createMemberCards(deps.db, feed)),
-      ...contentRoutes(deps, createPublishedContent(deps.db, deps.clock, feed), engines.market),
-      ...enquiryRoutes(deps),
-      ...gameRoutes(money),
-      ...adminRoutes(money, sessions),
-      ...walletRoutes(money),
-      ...withdrawRoutes(money),
-      ...securityRoutes(money),
-      ...securityAdminRoutes(deps),
-      ...adminMoneyRoutes(money, campaigns),
-      ...kycRoutes(money),
-      ...miningRoutes(
-        money,
-        createJobRuns({ db: deps.db, clock: deps.clock, config: deps.config, jobs: dailyJobs(money.ledger) }),
-      ),
-      ...networkRoutes(deps, sessions),
-      ...tradingRoutes(tradingDeps, trading),
-      ...shopRoutes(money),
-      ...chainRoutes({ db: deps.db, chain: deps.config.chain }),
-      ...copyRoutes(deps, copyEngine),
-      ...copyInvestRoutes(money, copyEngine),
-      ...botRoutes({
-        db: deps.db,
-        clock: deps.clock,
-        data: tradingDeps.data,
-        trading,
-        engine: botEngine,
-        ledger: money.ledger,
-        txPassword: money.txPassword,
-      }),
-    ],
-    {
-      sessions,
-      limiter: deps.floodLimiter ?? deps.limiter,
-      globalPerMinute: deps.config.limits.globalPerMinute,
-    },
-  );
+  const jobRuns = createJobRuns({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    jobs: dailyJobs(money.ledger),
+  });
+  return [
+    ...systemRoutes(deps),
+    ...authRoutes(deps, sessions, tacs),
+    ...memberRoutes(deps, sessions, tacs, money.totp, createMemberCards(deps.db, feed)),
+    ...contentRoutes(deps, createPublishedContent(deps.db, deps.clock, feed), engines.market),
+    ...enquiryRoutes(deps),
+    ...gameRoutes(money),
+    ...adminRoutes(money, sessions),
+    ...walletRoutes(money),
+    ...withdrawRoutes(money),
+    ...securityRoutes(money),
+    ...securityAdminRoutes(deps),
+    ...adminMoneyRoutes(money, createCampaigns(money)),
+    ...kycRoutes(money),
+    ...miningRoutes(money, jobRuns),
+    ...networkRoutes(deps, sessions),
+    ...tradingRoutes(tradingDeps, trading),
+    ...shopRoutes(money),
+    ...chainRoutes({ db: deps.db, chain: deps.config.chain }),
+    ...copyRoutes(deps, engines.copy),
+    ...copyInvestRoutes(money, engines.copy),
+    ...botRoutes({
+      db: deps.db,
+      clock: deps.clock,
+      data: engines.market,
+      trading,
+      engine: engines.bots,
+      ledger: money.ledger,
+      txPassword: money.txPassword,
+    }),
+  ];
+}
 
-  // The API docs list every call and its fields: for admins only.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: adminsOnly(sessions) } });
-  installTickerStream(app, poolOf(deps.db).options, { perIp: deps.config.limits.streamPerIp });
-
-  // CMS uploads: public files under random names that never change, so cached for good; range requests for video.
+/** CMS uploads: public files under random names that never change, so cached for good; range requests for video. */
+async function serveMedia(app: FastifyInstance, deps: Deps): Promise<void> {
   const mediaDir = mediaStorage(deps.config.dataDir).dir;
   await mkdir(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -227,21 +248,21 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       res.header('x-content-type-options', 'nosniff');
     },
   });
+}
 
-  const webDist = deps.config.webDist ?? DEFAULT_WEB_DIST;
-  if (options.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      // The build writes .br and .gz beside each asset; file names under assets/ carry their content hash.
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  }
-  return app;
+/** The web app's build, when there is one. */
+async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    // The build writes .br and .gz beside each asset; file names under assets/ carry their content hash.
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
 }

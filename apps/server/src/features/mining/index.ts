@@ -2,5 +2,5 @@
 
 /** The daily mining income, a job for the scheduler (jobs/registry.ts). */
 export { MINING_INCOME_JOB, miningIncomeJob } from './income-job.ts';
-/** Shop vouchers earned with mining packages, spent at the shop's checkout. */
-export { shopVoucherBps, usableShopVouchers, useShopVoucher } from './vouchers.ts';
+/** Shop vouchers earned with mining packages: spent at the shop's checkout, released when an admin cancels the order. */
+export { releaseShopVoucher, shopVoucherBps, usableShopVouchers, useShopVoucher } from './vouchers.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Conn } from '../../db/database.ts';
+import type { Conn, Tx } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 
 export type VoucherState = 'available' | 'used' | 'expired';
@@ -185,6 +185,15 @@ export async function useShopVoucher(
     : undefined;
   if (!used) throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
   return used.discount_bps;
+}
+
+/** A cancelled shop order's voucher can be used again (until it expires), in the cancellation's transaction. */
+export async function releaseShopVoucher(tx: Tx, shopOrderId: string) {
+  await tx
+    .updateTable('mining_vouchers')
+    .set({ used_at: null, shop_order_id: null })
+    .where('shop_order_id', '=', shopOrderId)
+    .execute();
 }
 
 export async function listVouchers(

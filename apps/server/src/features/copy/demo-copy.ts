@@ -42,20 +42,11 @@ const TRADERS = [
   },
 ] as const;
 
-export async function loadDemoCopy(
-  db: Db,
-  engine: CopyEngine,
-  trading: TradingAccounts,
-  ledger: Ledger,
-): Promise<void> {
-  const members = await db
-    .selectFrom('members')
-    .select(['id', 'userid'])
-    .where('userid', 'in', ['alice', 'carol', 'david'])
-    .execute();
-  const idOf = new Map(members.map((m) => [m.userid, m.id]));
-  const alice = idOf.get('alice');
-  if (!alice) return;
+type DemoTrader = (typeof TRADERS)[number];
+type DemoDeps = { db: Db; engine: CopyEngine; trading: TradingAccounts };
+
+/** Alice's trading wallet gets the 2,000 USDT she copies from (once, by its key). */
+async function fundTradingWallet(ledger: Ledger, alice: string) {
   await ledger.operation(
     { key: 'demo:copy-trading-wallet', kind: 'adjustment', memberId: alice, request: {} },
     async (op) => {
@@ -72,54 +63,81 @@ export async function loadDemoCopy(
       return { ok: true };
     },
   );
+}
+
+/** The member as an approved lead trader with the demo's packages; undefined if they are one already. */
+async function approveTrader(d: DemoDeps, memberId: string, demo: DemoTrader) {
+  const exists = await d.db
+    .selectFrom('lead_traders')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (exists) return undefined;
+  const trader = await d.db
+    .insertInto('lead_traders')
+    .values({
+      member_id: memberId,
+      display_name: demo.display_name,
+      bio: demo.bio,
+      strategy: demo.strategy,
+      state: 'approved',
+      decided_at: new Date(),
+      company: demo.company,
+    })
+    .returning(['id', 'member_id'])
+    .executeTakeFirstOrThrow();
+  await d.engine.ensureAccounts(trader);
+  return d.db
+    .insertInto('copy_packages')
+    .values(
+      demo.packages.map((p) => ({
+        trader_id: trader.id,
+        name: p.name,
+        min_amount: p.min.toString(),
+        term_days: p.term,
+        share_bps: p.share,
+        fee_bps: p.fee,
+      })),
+    )
+    .returning('id')
+    .execute();
+}
+
+/** A demo trader: approved with packages, copied by alice, then trading on their demo account. */
+async function loadTrader(d: DemoDeps, alice: string, memberId: string, n: number, demo: DemoTrader) {
+  const packages = await approveTrader(d, memberId, demo);
+  if (!packages) return;
+  await d.engine.invest({
+    memberId: alice,
+    packageId: packages[demo.invest.package]!.id,
+    amount: demo.invest.amount,
+    stopLossPercent: demo.invest.stopLoss,
+    autoRenew: demo.invest.autoRenew,
+    key: `demo-copy-${n}`,
+  });
+  const account = await d.trading.resolve(memberId, 'demo');
+  for (const [i, o] of demo.trades.entries())
+    await account.gateway.createOrder({ ...o, type: 'market', idempotencyKey: `demo-copy-trade-${i}` });
+}
+
+export async function loadDemoCopy(
+  db: Db,
+  engine: CopyEngine,
+  trading: TradingAccounts,
+  ledger: Ledger,
+): Promise<void> {
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'userid'])
+    .where('userid', 'in', ['alice', 'carol', 'david'])
+    .execute();
+  const idOf = new Map(members.map((m) => [m.userid, m.id]));
+  const alice = idOf.get('alice');
+  if (!alice) return;
+  await fundTradingWallet(ledger, alice);
   for (const [n, demo] of TRADERS.entries()) {
     const memberId = idOf.get(demo.userid);
-    if (!memberId) continue;
-    const exists = await db
-      .selectFrom('lead_traders')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-    if (exists) continue;
-    const trader = await db
-      .insertInto('lead_traders')
-      .values({
-        member_id: memberId,
-        display_name: demo.display_name,
-        bio: demo.bio,
-        strategy: demo.strategy,
-        state: 'approved',
-        decided_at: new Date(),
-        company: demo.company,
-      })
-      .returning(['id', 'member_id'])
-      .executeTakeFirstOrThrow();
-    await engine.ensureAccounts(trader);
-    const packages = await db
-      .insertInto('copy_packages')
-      .values(
-        demo.packages.map((p) => ({
-          trader_id: trader.id,
-          name: p.name,
-          min_amount: p.min.toString(),
-          term_days: p.term,
-          share_bps: p.share,
-          fee_bps: p.fee,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await engine.invest({
-      memberId: alice,
-      packageId: packages[demo.invest.package]!.id,
-      amount: demo.invest.amount,
-      stopLossPercent: demo.invest.stopLoss,
-      autoRenew: demo.invest.autoRenew,
-      key: `demo-copy-${n}`,
-    });
-    const account = await trading.resolve(memberId, 'demo');
-    for (const [i, o] of demo.trades.entries())
-      await account.gateway.createOrder({ ...o, type: 'market', idempotencyKey: `demo-copy-trade-${i}` });
+    if (memberId) await loadTrader({ db, engine, trading }, alice, memberId, n, demo);
   }
   await engine.step();
   await engine.mark(true);

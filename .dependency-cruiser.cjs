@@ -46,6 +46,7 @@ const FEATURE_PAIRS = {
   'shop -> network': 'an order is recorded for the plan and pays its bonus legs up the tree',
   'shop -> wallet': 'stock sent to another member goes to a recipient the wallet’s transfer rules accept',
   'system -> content': 'the demo loader writes demo articles and pictures through the content area’s helpers',
+  'system -> mining': 'the demo loader has the mining area write its demo packages, with the demo members',
   'wallet -> members': 'a transfer shows the recipient’s masked name',
   'withdraw -> admin':
     'withdrawals above the threshold need a second admin (the admin area’s two-person rule)',

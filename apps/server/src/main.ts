@@ -70,7 +70,7 @@ async function main() {
     ? await ensureAdmin(db, config.admin.userid, config.admin.password)
     : undefined;
   // The demo week runs on its own app and clock (a week back), so on engines of its own (built by buildApp).
-  const demoLines = await loadDemo(config, db, rootId, buildApp);
+  const demoLines = await loadDemo(config, db, ledger, rootId, buildApp);
 
   // USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose
   // settings the HTTP workers read from the environment it sets.

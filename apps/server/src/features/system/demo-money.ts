@@ -1,6 +1,6 @@
 import type { AssetCode, WalletKind } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
-import { createLedger, memberAccount, platformAccount } from '../../ledger/index.ts';
+import { type Ledger, memberAccount, platformAccount } from '../../ledger/index.ts';
 
 /** Demo balances so that the wallet screens have something to show: credited through the ledger, like any money. */
 const BALANCES: { userid: string; wallet: WalletKind; asset: AssetCode; amount: bigint }[] = [
@@ -13,8 +13,8 @@ const BALANCES: { userid: string; wallet: WalletKind; asset: AssetCode; amount: 
   { userid: 'carol', wallet: 'funds', asset: 'USDT', amount: 250_000_000n },
 ];
 
-export async function loadDemoBalances(db: Db): Promise<void> {
-  const ledger = createLedger(db);
+/** Posts through the ledger it is given (the process's one, from main.ts), not a ledger of its own. */
+export async function loadDemoBalances(db: Db, ledger: Ledger): Promise<void> {
   const members = await db
     .selectFrom('members')
     .select(['id', 'userid'])

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { Ledger } from '../../ledger/index.ts';
+import { loadDemoContent } from '../content/index.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { loadDemoData } from './demo.ts';
-import { loadDemoContent } from './demo-content.ts';
 import { type AppBuilder, loadDemoActivity } from './demo-activity.ts';
 import { loadDemoBalances } from './demo-money.ts';
 
@@ -13,11 +14,13 @@ export const DEMO_ADMIN = { userid: 'admin', password: 'admin1234' };
 /**
  * Demo data for an empty database (DEMO_DATA, on by default): members, news, packages and balances, a demo admin
  * (not in production unless DEMO_ADMIN=1) and a week of activity, made through the app's own calls on an app that
- * `buildApp` builds. Returns what `npm start` prints about logins.
+ * `buildApp` builds. The balances are posted through `ledger`, the process's. Returns what `npm start` prints about
+ * logins.
  */
 export async function loadDemo(
   config: Config,
   db: Db,
+  ledger: Ledger,
   rootId: string,
   buildApp: AppBuilder,
 ): Promise<string[]> {
@@ -26,7 +29,7 @@ export async function loadDemo(
   const lines: string[] = [];
   if (logins) {
     await loadDemoContent(db, config.dataDir);
-    await loadDemoBalances(db);
+    await loadDemoBalances(db, ledger);
     if (config.demoAdmin) await ensureAdmin(db, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     const admin = config.demoAdmin ? DEMO_ADMIN : config.admin;
     if (admin) await loadDemoActivity(config, db, admin, buildApp);

@@ -4,6 +4,7 @@ import { logInAs } from '../../../test/helpers.ts';
 import { expectLedgerHealthy } from '../../../test/money.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { createLedger } from '../../ledger/index.ts';
 import { ensureRoot } from './bootstrap.ts';
 import { DEMO_ADMIN, loadDemo } from './demo-setup.ts';
 
@@ -12,7 +13,13 @@ let t: TestApp;
 let lines: string[];
 beforeAll(async () => {
   t = await createTestApp({ config: { demoData: true, demoAdmin: true } });
-  lines = await loadDemo(t.deps.config, t.db, await ensureRoot(t.db, 'company'), buildApp);
+  lines = await loadDemo(
+    t.deps.config,
+    t.db,
+    createLedger(t.db),
+    await ensureRoot(t.db, 'company'),
+    buildApp,
+  );
 }, 120_000);
 afterAll(() => t.close());
 

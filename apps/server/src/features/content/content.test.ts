@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { jpegWithExif, multipart, type Part, pngWithText } from '../../../test/images.ts';
 import { adminToken, balanceOf, expectLedgerHealthy } from '../../../test/money.ts';
-import { simplePdf } from '../system/demo-content.ts';
+import { simplePdf } from './demo-content.ts';
 import { createMarketFeed } from '../trading/feed.ts';
 
 let t: TestApp;

@@ -4,3 +4,5 @@
 export { mediaStorage, mediaUrl } from './media.ts';
 /** Article text: plain text of an article, and text as safe HTML. */
 export { plainText, textToHtml } from './sanitize.ts';
+/** The demo's articles, pictures and PDF, written by system's demo set-up into an empty database. */
+export { loadDemoContent } from './demo-content.ts';

@@ -1,37 +1,16 @@
-import { deflateSync } from 'node:zlib';
-import { PNG_SIGNATURE, pngChunk as chunk } from '../../lib/png.ts';
+import { paintPng, type Rgb } from '../../lib/png.ts';
 
 /**
  * Pictures for the demo's identity verifications, drawn in code (nothing to ship or download): an ID card, its back
  * and a selfie with the card, as PNGs an admin can look at in the review screen.
  */
-export type Rgb = [number, number, number];
-
-export function png(width: number, height: number, paint: (x: number, y: number) => Rgb): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) raw.set(paint(x, y), row + 1 + x * 3);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const inBox = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
   x >= x0 && x < x1 && y >= y0 && y < y1;
 
 /** A card 480x300: a coloured band, a photo, lines of "text"; `tint` tells members' cards apart. */
 export function cardFront(tint: Rgb): Buffer {
-  return png(480, 300, (x, y) => {
+  return paintPng(480, 300, (x, y) => {
     if (inBox(x, y, 0, 0, 480, 56)) return tint;
     if (inBox(x, y, 28, 84, 148, 240))
       return inBox(x, y, 58, 104, 118, 164) ? [222, 184, 150] : [120, 130, 150];
@@ -42,7 +21,7 @@ export function cardFront(tint: Rgb): Buffer {
 }
 
 export function cardBack(tint: Rgb): Buffer {
-  return png(480, 300, (x, y) => {
+  return paintPng(480, 300, (x, y) => {
     if (inBox(x, y, 0, 200, 480, 240)) return [30, 30, 30];
     if (inBox(x, y, 40, 40, 200, 160)) return (x + y) % 12 < 6 ? tint : [250, 250, 250];
     return [238, 240, 244];
@@ -51,7 +30,7 @@ export function cardBack(tint: Rgb): Buffer {
 
 /** The member holding the card: a face above a small card. */
 export function holdingCard(tint: Rgb): Buffer {
-  return png(360, 420, (x, y) => {
+  return paintPng(360, 420, (x, y) => {
     const dx = x - 180;
     const dy = y - 130;
     if (dx * dx + dy * dy < 70 * 70) return [222, 184, 150];

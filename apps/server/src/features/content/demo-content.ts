@@ -1,15 +1,16 @@
 import type { Language } from '@mp/contract';
 import type { Db, Tx } from '../../db/database.ts';
-import { mediaStorage } from '../content/index.ts';
-import { plainText, textToHtml } from '../content/index.ts';
+import { paintPng, type Rgb } from '../../lib/png.ts';
 import { DEMO_CONTENT_ITEMS, type Texts } from './demo-content-items.ts';
-import { png, type Rgb } from './demo-pictures.ts';
+import { mediaStorage } from './media.ts';
+import { plainText, textToHtml } from './sanitize.ts';
 
-// The demo's content (demo-content-items.ts), its pictures and PDF made here, written in one transaction.
+// The demo's content (demo-content-items.ts), its pictures and PDF made here, written in one transaction. System's
+// demo set-up (system/demo-setup.ts) calls it on an empty database.
 
 /** A banner 750x300: a gradient of the tint with a few shapes. */
 function banner(tint: Rgb): Buffer {
-  return png(750, 300, (x, y) => {
+  return paintPng(750, 300, (x, y) => {
     const k = 0.55 + (0.45 * x) / 750;
     const dx = x - 600;
     const dy = y - 150;

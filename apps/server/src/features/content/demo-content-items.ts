@@ -1,5 +1,5 @@
 import type { ContentKind, Language } from '@mp/contract';
-import type { Rgb } from './demo-pictures.ts';
+import type { Rgb } from '../../lib/png.ts';
 
 // The demo's content (issue 13): news with pictures, sliders, announcements, an important notice, help questions,
 // a beginners guide, training, a PDF file, promotions and About us, in the three languages (one news item in

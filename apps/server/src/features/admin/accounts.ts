@@ -8,6 +8,7 @@ import { securityEventsChanged } from '../../platform/security-hold.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
 import { insertAdmin } from '../system/index.ts';
 import { audit } from '../../platform/audit.ts';
+import { disableTotp, setLoginPassword } from '../../platform/member-store.ts';
 
 /**
  * Admin accounts as the operator's command line changes them (`npm run admin`, admin-cli.ts): for the first owner and
@@ -101,11 +102,7 @@ export async function resetAdminPassword(deps: AccountDeps, userid: string, pass
   const hash = await hashPassword(password);
   const admin = await inTransaction(deps.db, async (tx) => {
     const m = await lockAdmin(tx, userid);
-    await tx
-      .updateTable('members')
-      .set({ password_hash: hash, updated_at: deps.clock.now() })
-      .where('id', '=', m.id)
-      .execute();
+    await setLoginPassword(tx, m.id, hash, deps.clock.now());
     await audit(tx, null, 'admin.cli_reset_password', m.userid);
     await recordSecurityEvent(tx, {
       memberId: m.id,
@@ -127,11 +124,7 @@ export async function resetAdminPassword(deps: AccountDeps, userid: string, pass
 export async function resetAdminTotp(deps: AccountDeps, userid: string) {
   const admin = await inTransaction(deps.db, async (tx) => {
     const m = await lockAdmin(tx, userid);
-    await tx
-      .updateTable('members')
-      .set({ totp_enabled: false, totp_secret: null, updated_at: deps.clock.now() })
-      .where('id', '=', m.id)
-      .execute();
+    await disableTotp(tx, m.id, deps.clock.now());
     await audit(tx, null, 'admin.cli_reset_2fa', m.userid, { was_enabled: m.totp_enabled });
     if (m.totp_enabled) {
       await recordSecurityEvent(tx, {

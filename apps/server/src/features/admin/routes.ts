@@ -5,6 +5,7 @@ import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Sessions } from '../../platform/session-store.ts';
 import { findByUserid } from '../../platform/members.ts';
+import { setLoginPassword } from '../../platform/member-store.ts';
 import { checkNewPassword } from '../members/index.ts';
 import { securityEventsChanged } from '../../platform/security-hold.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
@@ -45,11 +46,7 @@ export function adminRoutes(deps: MoneyDeps, sessions: Sessions) {
       if (!target) throw fieldRefusal(404, 'userid', 'member_not_found');
       const hash = await hashPassword(password);
       await inTransaction(db, async (tx) => {
-        await tx
-          .updateTable('members')
-          .set({ password_hash: hash, updated_at: deps.clock.now() })
-          .where('id', '=', target.id)
-          .execute();
+        await setLoginPassword(tx, target.id, hash, deps.clock.now());
         await audit(tx, ctx.member.id, 'member.set_password', target.userid, { reason });
         // A password set for someone else holds their money like a reset: whoever asked for it waits 24 h too.
         await recordSecurityEvent(tx, {

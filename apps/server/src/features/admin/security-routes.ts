@@ -5,11 +5,10 @@ import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Sessions } from '../../platform/session-store.ts';
 import { findByUserid } from '../../platform/members.ts';
+import { adminColumns, setAdminRole } from '../../platform/member-store.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { parseDay } from '../../platform/dates.ts';
 import { audit } from '../../platform/audit.ts';
-
-const adminColumns = ['userid', 'name', 'admin_role', 'status', 'totp_enabled', 'role'] as const;
 
 function adminView(m: {
   userid: string;
@@ -60,12 +59,7 @@ async function saveAdmin(
       .executeTakeFirstOrThrow();
     const wasOwner = before.role === 'admin' && before.admin_role === 'owner';
     if (wasOwner && role !== 'owner' && owners.length <= 1) throw new Refusal(409, 'admin_last_owner');
-    const row = await tx
-      .updateTable('members')
-      .set(role ? { role: 'admin', admin_role: role } : { role: 'member', admin_role: null })
-      .where('id', '=', target.id)
-      .returning([...adminColumns])
-      .executeTakeFirstOrThrow();
+    const row = await setAdminRole(tx, target.id, role || null);
     await audit(tx, actorId, 'admin.role_set', target.userid, {
       from: before.role === 'admin' ? (before.admin_role ?? '') : '',
       to: role,

@@ -5,6 +5,7 @@ import { fieldRefusal, TooManyRequests } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { memberDestination } from '../members/index.ts';
 import { findByUserid } from '../../platform/members.ts';
+import { setLoginPassword } from '../../platform/member-store.ts';
 import { checkNewPassword } from '../members/index.ts';
 import { securityEventsChanged } from '../../platform/security-hold.ts';
 import { recordSecurityEvent } from '../../platform/security-events.ts';
@@ -62,11 +63,7 @@ export async function resetPassword(
   const hash = await hashPassword(input.password);
   await inTransaction(deps.db, async (tx) => {
     await tacs.consume(tx, 'reset_password', to.address, input.tac, 'tac', ip);
-    await tx
-      .updateTable('members')
-      .set({ password_hash: hash, updated_at: deps.clock.now() })
-      .where('id', '=', member.id)
-      .execute();
+    await setLoginPassword(tx, member.id, hash, deps.clock.now());
     await recordSecurityEvent(tx, { memberId: member.id, kind: 'password_reset', ip, at: deps.clock.now() });
     securityEventsChanged(deps.db, member.id);
   });

@@ -11,6 +11,7 @@ import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/da
 import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { setKycState } from '../../platform/member-store.ts';
 import { TEL_PREFIXES } from '../../platform/tel-prefixes.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { type CleanImage, checkPicture } from '../../platform/images.ts';
@@ -142,7 +143,7 @@ export async function submitVerification(
           })),
         )
         .execute();
-      await tx.updateTable('members').set({ kyc_state: 'pending' }).where('id', '=', ctx.member.id).execute();
+      await setKycState(tx, ctx.member.id, 'pending');
     });
   } catch (err) {
     await storage.remove(written);
@@ -248,7 +249,7 @@ export async function decideVerification(
       })
       .where('id', '=', k.id)
       .execute();
-    await tx.updateTable('members').set({ kyc_state: status }).where('id', '=', k.member_id).execute();
+    await setKycState(tx, k.member_id, status);
     const view = submissionView(await submissionQuery(tx).where('k.id', '=', k.id).executeTakeFirstOrThrow());
     await audit(tx, ctx.member.id, `kyc.${input.action}`, `kyc:${k.id}`, {
       userid: view.userid,

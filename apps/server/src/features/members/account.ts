@@ -11,6 +11,7 @@ import { checkEmail, checkMobile, memberDestination } from './contact.ts';
 import { loadProfile } from './profile.ts';
 import { findById } from './queries.ts';
 import { isEmailTaken, isMobileTaken } from '../../platform/members.ts';
+import { setLoginPassword, setProfile, setTxPassword } from '../../platform/member-store.ts';
 import { noticeChange, recordChange, requireLoginPassword, type SecurityChange } from './security-change.ts';
 import { checkNewPassword } from './signup.ts';
 
@@ -142,17 +143,17 @@ export async function updateMemberProfile(
         if (current && input.tac) await tacs.consume(tx, 'profile', current.address, input.tac);
         await tacs.consume(tx, 'profile_new', contact.address, input.new_tac ?? '', 'new_tac');
       }
-      await tx
-        .updateTable('members')
-        .set({
+      await setProfile(
+        tx,
+        m.id,
+        {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.lang ? { lang: input.lang } : {}),
           ...(contact?.email ? { email: contact.email } : {}),
           ...(contact?.mobile ? { mobile: contact.mobile, tel_prefix: contact.telPrefix ?? null } : {}),
-          updated_at: deps.clock.now(),
-        })
-        .where('id', '=', m.id)
-        .execute();
+        },
+        deps.clock.now(),
+      );
       if (change) await recordChange(deps, tx, change);
     });
   } catch (err) {
@@ -187,11 +188,7 @@ export async function changeLoginPassword(
   const hash = await hashPassword(input.password);
   const change: SecurityChange = { memberId: m.id, kind: 'password_changed', ip: who.ip, holds: true };
   await inTransaction(deps.db, async (tx) => {
-    await tx
-      .updateTable('members')
-      .set({ password_hash: hash, updated_at: deps.clock.now() })
-      .where('id', '=', m.id)
-      .execute();
+    await setLoginPassword(tx, m.id, hash, deps.clock.now());
     await recordChange(deps, tx, change);
   });
   await sessions.revokeAll(m.id);
@@ -220,11 +217,7 @@ export async function changeTransactionPassword(
   };
   await inTransaction(deps.db, async (tx) => {
     await tacs.consume(tx, 'tx_password', to.address, input.tac);
-    await tx
-      .updateTable('members')
-      .set({ tx_password_hash: hash, updated_at: deps.clock.now() })
-      .where('id', '=', m.id)
-      .execute();
+    await setTxPassword(tx, m.id, hash, deps.clock.now());
     await recordChange(deps, tx, change);
   });
   noteChanged(deps.db, 'members', [m.id]);

@@ -8,6 +8,7 @@ import type { Tacs } from '../../platform/tac.ts';
 import { signupContact } from './contact.ts';
 import { choosePlacement, requireSponsor } from './placement.ts';
 import { findByUserid, isEmailTaken, isMobileTaken } from '../../platform/members.ts';
+import { insertMember } from '../../platform/member-store.ts';
 
 type SignupInput = ParsedRequestOf<typeof signupSave>;
 
@@ -61,22 +62,18 @@ export async function signUp(deps: Deps, tacs: Tacs, input: SignupInput) {
           .select('userid')
           .where('id', '=', parentId)
           .executeTakeFirstOrThrow();
-        const member = await tx
-          .insertInto('members')
-          .values({
-            userid: input.username,
-            name: '',
-            email: contact.email,
-            mobile: contact.mobile,
-            tel_prefix: contact.telPrefix,
-            password_hash: passwordHash,
-            tx_password_hash: txPasswordHash,
-            sponsor_id: sponsor.id,
-            placement_parent_id: parentId,
-            side: input.side,
-          })
-          .returning(['userid'])
-          .executeTakeFirstOrThrow();
+        const member = await insertMember(tx, {
+          userid: input.username,
+          name: '',
+          email: contact.email,
+          mobile: contact.mobile,
+          tel_prefix: contact.telPrefix,
+          password_hash: passwordHash,
+          tx_password_hash: txPasswordHash,
+          sponsor_id: sponsor.id,
+          placement_parent_id: parentId,
+          side: input.side,
+        });
         return {
           userid: member.userid,
           sponsor_id: sponsor.userid,

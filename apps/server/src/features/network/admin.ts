@@ -5,6 +5,7 @@ import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../platform/audit.ts';
+import { setStatus } from '../../platform/member-store.ts';
 import type { Sessions } from '../../platform/session-store.ts';
 import { todayOf } from '../../platform/dates.ts';
 import { upline } from './bonus.ts';
@@ -154,13 +155,7 @@ export async function setMemberStatus(
   if (!target) throw fieldRefusal(404, 'userid', 'member_not_found');
   if (target.role !== 'member' || target.sponsor_id === null) throw new Refusal(409, 'member_status_admin');
   await inTransaction(db, async (tx) => {
-    const changed = await tx
-      .updateTable('members')
-      .set({ status: to, updated_at: new Date() })
-      .where('id', '=', target.id)
-      .where('status', '<>', to)
-      .executeTakeFirst();
-    if (changed.numUpdatedRows === 0n)
+    if (!(await setStatus(tx, target.id, to, new Date())))
       throw new Refusal(409, to === 'frozen' ? 'member_already_frozen' : 'member_not_frozen');
     await audit(tx, actorId, `member.${input.action}`, `member:${target.userid}`, { reason: input.reason });
   });

@@ -2,7 +2,7 @@
 
 /** The daily mining income, a job for the scheduler (jobs/registry.ts). */
 export { MINING_INCOME_JOB, miningIncomeJob } from './income-job.ts';
-/** Shop vouchers earned with mining packages: spent at the shop's checkout, released when an admin cancels the order. */
+/** Shop vouchers earned with mining packages: spent at the shop's checkout, released if an admin cancels the order. */
 export { releaseShopVoucher, shopVoucherBps, usableShopVouchers, useShopVoucher } from './vouchers.ts';
 /** The demo's mining packages, written by the demo loader (system) in its own transaction. */
 export { insertDemoPackages } from './demo-packages.ts';

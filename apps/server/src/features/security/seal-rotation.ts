@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { resealTotpSecret } from '../../platform/member-store.ts';
 import { keysCurrent, openKeys, sealKeys } from '../../adapters/exchange/keys.ts';
 import { type KeyRing, openText, sealedTextVersion, sealText } from '../../lib/crypto.ts';
 import { TOTP_SEAL_PURPOSE } from './totp.ts';
@@ -40,13 +41,8 @@ export async function resealAll(db: Db, ring: KeyRing, serverSecret: Buffer): Pr
         continue;
       }
       const plain = version === null ? stored : openText(ring, TOTP_SEAL_PURPOSE, stored);
-      const done = await db
-        .updateTable('members')
-        .set({ totp_secret: sealText(ring, TOTP_SEAL_PURPOSE, plain) })
-        .where('id', '=', row.id)
-        .where('totp_secret', '=', stored)
-        .executeTakeFirst();
-      if (done.numUpdatedRows > 0n) counts.totp.resealed++;
+      if (await resealTotpSecret(db, row.id, stored, sealText(ring, TOTP_SEAL_PURPOSE, plain)))
+        counts.totp.resealed++;
     }
   }
 

@@ -1,11 +1,17 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type KeyRing, openText, sealedTextVersion, sealText } from '../../lib/crypto.ts';
 import type { Totp } from '../../platform/factors.ts';
+import {
+  disableTotp,
+  enableTotp,
+  resealTotpSecret,
+  setTotpSecret,
+  useTotpStep,
+} from '../../platform/member-store.ts';
 import { createFactorAttempts } from './attempts.ts';
 
 export const TOTP_ISSUER = 'Member Platform';
@@ -27,12 +33,7 @@ export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }): Totp 
   /** The plain secret of a stored value; a legacy plain value is sealed in place. */
   async function secretOf(memberId: string, stored: string): Promise<string> {
     if (sealedTextVersion(stored) !== null) return openText(ring, TOTP_SEAL_PURPOSE, stored);
-    await db
-      .updateTable('members')
-      .set({ totp_secret: sealText(ring, TOTP_SEAL_PURPOSE, stored) })
-      .where('id', '=', memberId)
-      .where('totp_secret', '=', stored)
-      .execute();
+    await resealTotpSecret(db, memberId, stored, sealText(ring, TOTP_SEAL_PURPOSE, stored));
     return stored;
   }
 
@@ -50,14 +51,7 @@ export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }): Totp 
         afterTimeStep: afterStep,
       }).catch(() => ({ valid: false as const }));
       if (result.valid && 'timeStep' in result) {
-        // Remember the step, only moving forward, so the same code (or an older one) cannot be replayed.
-        const used = await db
-          .updateTable('members')
-          .set({ totp_last_step: result.timeStep })
-          .where('id', '=', memberId)
-          .where(sql<boolean>`totp_last_step < ${result.timeStep}`)
-          .executeTakeFirst();
-        right = used.numUpdatedRows > 0n;
+        right = await useTotpStep(db, memberId, result.timeStep);
       }
     } finally {
       if (right) await attempts.refund(key);
@@ -89,11 +83,7 @@ export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }): Totp 
         .executeTakeFirstOrThrow();
       if (m.totp_enabled) return { enabled: true, secret: '', otpauth_url: '', qr_data_url: '' };
       const secret = generateSecret();
-      await db
-        .updateTable('members')
-        .set({ totp_secret: sealText(ring, TOTP_SEAL_PURPOSE, secret) })
-        .where('id', '=', memberId)
-        .execute();
+      await setTotpSecret(db, memberId, sealText(ring, TOTP_SEAL_PURPOSE, secret));
       const url = generateURI({ issuer: TOTP_ISSUER, label: userid, secret });
       return { enabled: false, secret, otpauth_url: url, qr_data_url: await QRCode.toDataURL(url) };
     },
@@ -106,16 +96,12 @@ export function createTotp(deps: { db: Db; clock: Clock; ring: KeyRing }): Totp 
         .executeTakeFirstOrThrow();
       if (!m.totp_secret) throw new Refusal(422, 'totp_not_started');
       await check(memberId, m.totp_secret, code, Number(m.totp_last_step), ip);
-      await db.updateTable('members').set({ totp_enabled: true }).where('id', '=', memberId).execute();
+      await enableTotp(db, memberId);
     },
 
     async disable(memberId: string, code: string, ip?: string) {
       await this.require(memberId, code, ip);
-      await db
-        .updateTable('members')
-        .set({ totp_enabled: false, totp_secret: null })
-        .where('id', '=', memberId)
-        .execute();
+      await disableTotp(db, memberId);
     },
 
     /** When two-factor is on, a fresh code is required; when off, nothing is. */

@@ -19,8 +19,14 @@ export type InvestRequest = {
 export async function ensureAccounts(d: CopyDeps, trader: Pick<Trader, 'id' | 'member_id'>) {
   const { db } = d;
   const settings = await cachedMarketSettings(db);
-  const source = await ensurePaperAccount(db, trader.member_id, 'demo', startBalanceUnits(settings));
-  const pool = await ensurePaperAccount(db, trader.member_id, POOL_VENUE, 0n);
+  const source = await ensurePaperAccount(
+    db,
+    trader.member_id,
+    'demo',
+    startBalanceUnits(settings),
+    d.clock.now(),
+  );
+  const pool = await ensurePaperAccount(db, trader.member_id, POOL_VENUE, 0n, d.clock.now());
   // Trades from before the approval are the record, not something to copy.
   const last = await db
     .selectFrom('trade_fills')

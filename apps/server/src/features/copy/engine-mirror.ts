@@ -2,6 +2,7 @@ import { Refusal } from '../../lib/errors.ts';
 import { type CopyDeps, stateOf, type Trader } from './engine-deps.ts';
 import { placeOnce } from './engine-orders.ts';
 import { amountText, poolHoldings } from './pool.ts';
+import { balanceOf } from '../../adapters/exchange/paper-book.ts';
 
 /** One fill of the trader's source account, as the mirror reads it. */
 type SourceFill = {
@@ -65,14 +66,8 @@ async function spotPlan(d: CopyDeps, t: Trader, f: SourceFill, scaled: bigint, h
   const held = holdings.spot.find((h) => h.symbol === f.symbol)?.held ?? 0n;
   if (held === 0n) return { amount: 0n, skipped: 'nothing_to_close' };
   // The trader sold everything: so does the pool.
-  const sourceLeft = await d.db
-    .selectFrom('paper_balances')
-    .select(['free', 'used'])
-    .where('account_id', '=', t.source_account_id!)
-    .where('asset', '=', f.symbol.split('/')[0]!)
-    .executeTakeFirst();
-  if (BigInt(sourceLeft?.free ?? 0) + BigInt(sourceLeft?.used ?? 0) === 0n || scaled > held)
-    return { scaled: held };
+  const left = await balanceOf(d.db, t.source_account_id!, f.symbol.split('/')[0]!);
+  if (left.free + left.used === 0n || scaled > held) return { scaled: held };
   return { scaled };
 }
 

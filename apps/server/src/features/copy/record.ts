@@ -87,15 +87,19 @@ async function sourceRecord(db: Db, source: string, since: Date, now: Date, tick
       .execute(),
     equityOf(db, source, QUOTE, tickers, MARKET_BY_SYMBOL),
   ]);
+  const today = now.toISOString().slice(0, 10);
+  // A day's mark is its close once the day is over; today's is only the equity when it was last marked (up to a
+  // minute old, before any later fill), so today ends at the current equity instead.
+  const closed = marks.filter((m) => m.day_text < today);
   const points: Point[] = [{ at: account.created_at.getTime(), equity: BigInt(account.start_balance) }];
-  for (const m of marks) points.push({ at: Date.parse(`${m.day_text}T23:59:59Z`), equity: BigInt(m.equity) });
+  for (const m of closed)
+    points.push({ at: Date.parse(`${m.day_text}T23:59:59Z`), equity: BigInt(m.equity) });
   for (const f of fills) points.push({ at: f.at.getTime(), equity: BigInt(f.equity_after) });
   points.push({ at: now.getTime(), equity: current });
   points.sort((a, b) => a.at - b.at);
-  const first = marks[0] ? BigInt(marks[0].equity) : current;
-  const chart = marks.map((m) => ({ day: m.day_text, roi: percentOf(BigInt(m.equity) - first, first) }));
-  const today = now.toISOString().slice(0, 10);
-  if (chart.at(-1)?.day !== today) chart.push({ day: today, roi: percentOf(current - first, first) });
+  const first = closed[0] ? BigInt(closed[0].equity) : current;
+  const chart = closed.map((m) => ({ day: m.day_text, roi: percentOf(BigInt(m.equity) - first, first) }));
+  chart.push({ day: today, roi: percentOf(current - first, first) });
   return { points, chart };
 }
 

@@ -63,12 +63,16 @@ export function paperFees(settings: MarketSettings, venue: 'demo' | PaperVenue) 
  */
 const paperIdsOf = new WeakMap<Db, Map<string, string>>();
 
-/** The paper account's row id, made (with its starting balance) the first time it is used. */
+/**
+ * The paper account's row id, made (with its starting balance) the first time it is used, at `now` by the app's
+ * clock like its fills (a trader's record starts there: see copy/record.ts).
+ */
 export async function ensurePaperAccount(
   db: Db,
   memberId: string,
   venue: string,
   start: bigint,
+  now: Date,
 ): Promise<string> {
   let paperIds = paperIdsOf.get(db);
   if (!paperIds) {
@@ -78,7 +82,7 @@ export async function ensurePaperAccount(
   const cacheKey = `${memberId}:${venue}`;
   const known = paperIds.get(cacheKey);
   if (known) return known;
-  const id = await findOrMakePaperAccount(db, memberId, venue, start);
+  const id = await findOrMakePaperAccount(db, memberId, venue, start, now);
   if (paperIds.size >= 100_000) paperIds.delete(paperIds.keys().next().value as string);
   paperIds.set(cacheKey, id);
   return id;
@@ -89,6 +93,7 @@ async function findOrMakePaperAccount(
   memberId: string,
   venue: string,
   start: bigint,
+  now: Date,
 ): Promise<string> {
   const found = await db
     .selectFrom('trading_accounts')
@@ -101,7 +106,14 @@ async function findOrMakePaperAccount(
   return db.transaction().execute(async (tx) => {
     const made = await tx
       .insertInto('trading_accounts')
-      .values({ member_id: memberId, kind: 'paper', venue, start_balance: start.toString(), key_box: null })
+      .values({
+        member_id: memberId,
+        kind: 'paper',
+        venue,
+        start_balance: start.toString(),
+        key_box: null,
+        created_at: now,
+      })
       .onConflict((oc) => oc.columns(['member_id', 'venue']).where('kind', '=', 'paper').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -140,7 +152,7 @@ export function createTradingAccounts(d: TradingDeps) {
     const settings = await cachedMarketSettings(d.db);
     const venue = paperVenueOf(name);
     if (venue) {
-      const id = await ensurePaperAccount(d.db, memberId, venue, startBalanceUnits(settings));
+      const id = await ensurePaperAccount(d.db, memberId, venue, startBalanceUnits(settings), d.clock.now());
       return {
         kind: 'paper',
         name,

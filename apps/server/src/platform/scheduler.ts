@@ -1,8 +1,9 @@
 import type { Tx } from '../db/database.ts';
+import type { LogContext } from '../lib/log.ts';
 
-// The scheduler port. Features hand it their daily jobs (jobs/registry.ts lists them, main.ts starts the scheduler),
-// and the admin calls that run a job on demand take `JobRuns`, which app.ts builds from jobs/: features and jobs/ do
-// not import each other both ways.
+// The scheduler port. Features hand it their daily jobs (jobs/registry.ts lists them) and their periodic tasks
+// (main.ts adds them to the one task runner, jobs/runner.ts), and the admin calls that run a job on demand take
+// `JobRuns`, which app.ts builds from jobs/: features and jobs/ do not import each other both ways.
 
 /** What one batch of a daily job settled: items and amounts per asset (minor units). */
 export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | null;
@@ -44,4 +45,22 @@ export type JobRuns = {
     page: number;
     pagesize: number;
   }) => Promise<{ list: RunView[]; total: number }>;
+};
+
+/**
+ * Work a feature wants done again and again (the daily jobs' tick, the market feed, the deposit scanner...), run by
+ * the task runner (jobs/runner.ts): one step at a time, the next one due `every` after the previous one finished.
+ * Several servers may run the same task: a step that must have one writer takes its lock itself.
+ */
+export type PeriodicTask = {
+  /** Names the task in the log (`<name>: <error>`). */
+  name: string;
+  /** One pass; an error is logged (once until the task recovers) and the next step comes as usual. */
+  step: () => Promise<unknown>;
+  /** Milliseconds from the end of a step to the next: fixed, or worked out each time (the feed's next second). */
+  every: number | (() => number);
+  /** What each step's log lines carry (a fresh id per step: the scanner's `scan`). */
+  context?: () => LogContext;
+  /** Called once on stop, after the task's last step has finished (the feed gives up its writer's lock). */
+  close?: () => Promise<void>;
 };

@@ -99,7 +99,9 @@ export function areaOf(file, src) {
 
 const WRITE = [
   /\b(?:insertInto|updateTable|deleteFrom)\(\s*'([a-z_]+)'/g,
-  /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/g,
+  // SQL text in either case (`update members set ...` as much as `UPDATE members`).
+  // SQL text in either case (`update members set ...` as much as `UPDATE members`).
+  /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/gi,
 ];
 
 /** Table -> the files that write it (inserts, updates, deletes; by the query builder or in SQL text). */
@@ -109,8 +111,9 @@ export function tableWriters(files) {
     const text = readFileSync(file, 'utf8');
     for (const re of WRITE)
       for (const m of text.matchAll(re)) {
-        if (!writers.has(m[1])) writers.set(m[1], new Set());
-        writers.get(m[1]).add(file);
+        const table = m[1].toLowerCase();
+        if (!writers.has(table)) writers.set(table, new Set());
+        writers.get(table).add(file);
       }
   }
   return writers;

@@ -59,13 +59,19 @@ const longFns = longFunctions(
 const longScreens = longFunctions([...files('apps/web/src')].filter(isSized), MAX_FUNCTION_LINES);
 
 // One writer per table. Money has exactly one: the ledger's tables only ledger/ (and its SQL functions), a paper
-// account's balances only the paper book. Other tables written by more than one part of the server are listed in
-// docs/architecture-known.json; a new one fails.
+// account's balances only the paper book. Any other table is written by one part of the server, unless a second
+// part is declared here with its reason.
 const ONE_WRITER = {
   ledger_accounts: 'apps/server/src/ledger/',
   ledger_operations: 'apps/server/src/ledger/',
   ledger_transfers: 'apps/server/src/ledger/',
   paper_balances: 'apps/server/src/adapters/exchange/paper-book.ts',
+};
+const SECOND_WRITERS = {
+  members: {
+    'features/network':
+      "the network's own bookkeeping on the member row: ranks recomputed with the plan's rules in one statement with their rank_changes, and tree_pending cleared as the team figures are brought up",
+  },
 };
 const tables = new Set(
   [...files('apps/server/src/db/migrations')].flatMap((f) =>
@@ -80,6 +86,7 @@ const sharedWriters = Object.fromEntries(
   [...writers]
     .filter(([table]) => tables.has(table))
     .map(([table, fs]) => [table, [...new Set([...fs].map((f) => areaOf(f, 'apps/server/src')))].sort()])
+    .map(([table, areas]) => [table, areas.filter((a) => !SECOND_WRITERS[table]?.[a])])
     .filter(([, areas]) => areas.length > 1)
     .sort(([a], [b]) => a.localeCompare(b)),
 );
@@ -100,7 +107,7 @@ const undrawn = [
 );
 
 if (process.argv.includes('--update')) {
-  writeFileSync(knownPath, `${JSON.stringify({ violations: unique, largeFiles: large, sharedWriters }, null, 2)}\n`);
+  writeFileSync(knownPath, `${JSON.stringify({ violations: unique, largeFiles: large }, null, 2)}\n`);
   process.stdout.write(
     `docs/architecture-known.json: ${unique.length} violations, ${Object.keys(large).length} large files\n`,
   );
@@ -118,13 +125,17 @@ const figures = [
   ['folder import cycles', count('no-folder-cycles')],
   [`source files over ${MAX_LINES} lines`, Object.keys(large).length],
   ["createLedger( call sites beyond the processes' composition roots", createLedger],
-  [`server and contract functions over ${MAX_FUNCTION_LINES} lines of their own without a reason`, longFns.length],
+  [
+    `server and contract functions over ${MAX_FUNCTION_LINES} lines of their own without a reason`,
+    longFns.length,
+  ],
   ['money tables written outside their one writer', moneyWriters.length],
+  [
+    'tables written by more than one part of the server without a declared reason',
+    Object.keys(sharedWriters).length,
+  ],
 ];
 for (const [what, n] of figures) process.stdout.write(`${String(n).padStart(5)}  ${what} (target 0)\n`);
-process.stdout.write(
-  `${String(Object.keys(sharedWriters).length).padStart(5)}  other tables written by more than one part of the server (known: ${Object.keys(known.sharedWriters ?? {}).length})\n`,
-);
 process.stdout.write(
   `${String(longScreens.length).padStart(5)}  web screens over ${MAX_FUNCTION_LINES} lines of their own (for information)\n`,
 );
@@ -135,17 +146,16 @@ const fixed = known.violations.filter((v) => !unique.includes(v)).length;
 if (fixed)
   process.stdout.write(`${fixed} known violations are gone: node scripts/architecture.mjs --update\n`);
 for (const name of undrawn) process.stdout.write(`README's Architecture drawing does not name ${name}\n`);
-const newlyShared = Object.entries(sharedWriters).filter(
-  ([table, areas]) => !areas.every((a) => known.sharedWriters?.[table]?.includes(a)),
-);
 const problems = fresh.length + newlyLarge.length + undrawn.length + longFns.length;
-if (problems + moneyWriters.length + newlyShared.length) {
+if (problems + moneyWriters.length + Object.keys(sharedWriters).length) {
   for (const v of fresh) process.stdout.write(`new violation  ${v}\n`);
   for (const f of longFns)
     process.stdout.write(`long function  ${f.file}:${f.line} ${f.name} (${f.own} lines of its own)\n`);
   for (const w of moneyWriters) process.stdout.write(`second writer  ${w} (see ONE_WRITER)\n`);
-  for (const [table, areas] of newlyShared)
-    process.stdout.write(`shared writer  ${table}: ${areas.join(', ')} (one part should own it)\n`);
+  for (const [table, areas] of Object.entries(sharedWriters))
+    process.stdout.write(
+      `shared writer  ${table}: ${areas.join(', ')} (one part should own it, or see SECOND_WRITERS)\n`,
+    );
   for (const f of newlyLarge) process.stdout.write(`over ${MAX_LINES} lines  ${f} (${large[f]})\n`);
   process.stdout.write('See .dependency-cruiser.cjs (the rules) and DESIGN.md section 2.\n');
   process.exit(1);

@@ -3,25 +3,22 @@ import { sql } from 'kysely';
 import { type Conn, type Db, inTransaction } from '../../db/database.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { audit } from '../../platform/audit.ts';
+import { insertMemberUnlessTaken } from '../../platform/member-store.ts';
 
 /** The company root: top of both trees and the sponsor of last resort. It has no password until an admin sets one. */
 export async function ensureRoot(db: Db, userid: string): Promise<string> {
-  await db
-    .insertInto('members')
-    .values({
-      userid,
-      name: 'Company',
-      email: null,
-      mobile: null,
-      tel_prefix: null,
-      password_hash: null,
-      tx_password_hash: null,
-      sponsor_id: null,
-      placement_parent_id: null,
-      side: null,
-    })
-    .onConflict((oc) => oc.expression(sql`lower(userid)`).doNothing())
-    .execute();
+  await insertMemberUnlessTaken(db, {
+    userid,
+    name: 'Company',
+    email: null,
+    mobile: null,
+    tel_prefix: null,
+    password_hash: null,
+    tx_password_hash: null,
+    sponsor_id: null,
+    placement_parent_id: null,
+    side: null,
+  });
   const row = await db
     .selectFrom('members')
     .select('id')
@@ -40,25 +37,20 @@ export async function insertAdmin(
   passwordHash: string,
   role: AdminRole,
 ): Promise<boolean> {
-  const row = await db
-    .insertInto('members')
-    .values({
-      userid,
-      name: 'Administrator',
-      email: null,
-      mobile: null,
-      tel_prefix: null,
-      password_hash: passwordHash,
-      tx_password_hash: null,
-      role: 'admin',
-      admin_role: role,
-      sponsor_id: null,
-      placement_parent_id: null,
-      side: null,
-    })
-    .onConflict((oc) => oc.expression(sql`lower(userid)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await insertMemberUnlessTaken(db, {
+    userid,
+    name: 'Administrator',
+    email: null,
+    mobile: null,
+    tel_prefix: null,
+    password_hash: passwordHash,
+    tx_password_hash: null,
+    role: 'admin',
+    admin_role: role,
+    sponsor_id: null,
+    placement_parent_id: null,
+    side: null,
+  });
   return row !== undefined;
 }
 

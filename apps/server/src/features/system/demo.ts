@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertDemoPackages } from '../mining/index.ts';
+import { insertMember } from '../../platform/member-store.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_TX_PASSWORD = '123456';
@@ -57,22 +58,18 @@ export async function loadDemoData(
   await db.transaction().execute(async (tx) => {
     const ids: Record<string, string> = { root: rootId };
     for (const m of MEMBERS) {
-      const row = await tx
-        .insertInto('members')
-        .values({
-          userid: m.userid,
-          name: m.name,
-          email: m.email,
-          mobile: null,
-          tel_prefix: null,
-          password_hash: password,
-          tx_password_hash: txPassword,
-          sponsor_id: ids[m.sponsor] ?? rootId,
-          placement_parent_id: ids[m.parent] ?? rootId,
-          side: m.side,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertMember(tx, {
+        userid: m.userid,
+        name: m.name,
+        email: m.email,
+        mobile: null,
+        tel_prefix: null,
+        password_hash: password,
+        tx_password_hash: txPassword,
+        sponsor_id: ids[m.sponsor] ?? rootId,
+        placement_parent_id: ids[m.parent] ?? rootId,
+        side: m.side,
+      });
       ids[m.userid] = row.id;
     }
     await insertDemoPackages(tx);

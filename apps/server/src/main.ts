@@ -1,14 +1,16 @@
 import { buildApp } from './app.ts';
-import { createEngines } from './engines.ts';
-import { configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
+import { createEngines, type Engines } from './engines.ts';
+import { type Config, configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
-import type { DailyJob } from './platform/scheduler.ts';
+import type { Db } from './db/database.ts';
+import type { DailyJob, PeriodicTask } from './platform/scheduler.ts';
 import { dailyJobs } from './jobs/registry.ts';
-import { createDailyScheduler } from './jobs/scheduler.ts';
+import { createTaskRunner } from './jobs/runner.ts';
+import { dailyJobsTask } from './jobs/scheduler.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
 import { loadDemo } from './features/system/demo-setup.ts';
 import { systemClock } from './lib/clock.ts';
-import { startPropagationSweep } from './features/network/propagate.ts';
+import { propagationTask } from './features/network/propagate.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 import { loadDemoBots } from './features/bots/demo-bots.ts';
 import { loadDemoCopy } from './features/copy/demo-copy.ts';
@@ -16,12 +18,7 @@ import { createMarketFeed } from './features/trading/feed.ts';
 import { loadDemoTrades } from './features/trading/demo-trades.ts';
 import { marketSettings } from './features/trading/settings.ts';
 import type { Anvil } from './adapters/chain/anvil.ts';
-import {
-  sendDemoDeposits,
-  startDepositScanning,
-  startLocalChain,
-  startPayouts,
-} from './features/chain/boot.ts';
+import { depositScanTask, payoutTask, sendDemoDeposits, startLocalChain } from './features/chain/boot.ts';
 import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.ts';
 import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
@@ -64,7 +61,7 @@ async function main() {
   // The process's engines, built once: the app served from this process, the daily jobs, the market feed's
   // bots and copy trading, the deposit scanner and payouts all use these (one ledger).
   const engines = createEngines({ db, clock: systemClock, config });
-  const { ledger, trading, bots, copy } = engines;
+  const { ledger } = engines;
   const rootId = await ensureRoot(db, config.rootUserid);
   const bootstrapAdmin = config.admin
     ? await ensureAdmin(db, config.admin.userid, config.admin.password)
@@ -113,49 +110,21 @@ async function main() {
   const appConfig = { ...config, chain };
 
   const http = await serveHttp(appConfig, database, engines);
+  // Every periodic task of this process runs on one runner (jobs/runner.ts), which SIGTERM stops.
+  const tasks = createTaskRunner(logger('tasks'));
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
     Object.entries(dailyJobs(ledger)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
   );
-  const scheduler = createDailyScheduler({
-    db,
-    clock: systemClock,
-    jobs,
-    log: logger('scheduler'),
-  });
-  scheduler.start();
+  tasks.add(dailyJobsTask({ db, clock: systemClock, jobs, log: logger('scheduler') }));
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).
-  const stopSweep = startPropagationSweep(db, 5_000, logger('propagation'));
-
-  // The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step.
-  const feed = createMarketFeed({
-    db,
-    clock: systemClock,
-    log: logger('feed'),
-    live: async () => engines.ccxt.publicData((await marketSettings(db)).exchange),
-  });
-  if (config.marketFeed) {
-    say('Market feed: preparing price history (the first start makes some days of candles)...');
-    await feed.step();
-    // Bots decide after the resting orders and liquidations of the same step (one engine: the feed's writer).
-    if (config.demoData) {
-      await loadDemoTrades(db, trading).catch(failed('demo trades'));
-      await loadDemoBots(db, bots, engines.market, trading).catch(failed('demo bots'));
-    }
-    // Copy trading mirrors the lead traders' fills after the same step, and settles once a day.
-    if (config.demoData) await loadDemoCopy(db, copy, trading, ledger).catch(failed('demo copy trading'));
-    feed.start(async (ranges) => {
-      await trading.matchResting(ranges);
-      await bots.tick();
-      await copy.step().catch(failed('copy trading step', 'copy'));
-    });
-  }
-
+  tasks.add(propagationTask(db));
+  if (config.marketFeed) tasks.add(await marketFeedTask(config, db, engines));
   if (chain?.test && anvil && config.demoData)
     await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));
-  const stopScanning = chain ? startDepositScanning(db, ledger, chain, logger('scanner')) : async () => {};
-  const stopPayouts =
-    chain && hotWalletKey ? startPayouts(db, ledger, chain, hotWalletKey, logger('payouts')) : async () => {};
+  if (chain) tasks.add(depositScanTask(db, ledger, chain));
+  if (chain && hotWalletKey) tasks.add(payoutTask(db, ledger, chain, hotWalletKey));
+  tasks.start();
 
   const url = `http://localhost:${config.port}`;
   say(
@@ -190,9 +159,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_BOUND_MS);
     bound.unref();
-    const jobs = Promise.all([scheduler.stop(), stopScanning(), stopPayouts(), feed.stop()]);
-    stopSweep();
-    await Promise.all([http.stop(), jobs]);
+    await Promise.all([http.stop(), tasks.stop()]);
     await database.close();
     await anvil?.stop();
     clearTimeout(bound);
@@ -201,6 +168,33 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * The market feed: one writer across servers (an advisory lock), resting demo orders filled after each step. Its
+ * first step (a first start makes days of candles) comes before the demo trades, bots and copy trading that read it.
+ */
+async function marketFeedTask(config: Config, db: Db, engines: Engines): Promise<PeriodicTask> {
+  const { ledger, trading, bots, copy } = engines;
+  const feed = createMarketFeed({
+    db,
+    clock: systemClock,
+    live: async () => engines.ccxt.publicData((await marketSettings(db)).exchange),
+  });
+  say('Market feed: preparing price history (the first start makes some days of candles)...');
+  await feed.step();
+  // Bots decide after the resting orders and liquidations of the same step (one engine: the feed's writer).
+  if (config.demoData) {
+    await loadDemoTrades(db, trading).catch(failed('demo trades'));
+    await loadDemoBots(db, bots, engines.market, trading).catch(failed('demo bots'));
+  }
+  // Copy trading mirrors the lead traders' fills after the same step, and settles once a day.
+  if (config.demoData) await loadDemoCopy(db, copy, trading, ledger).catch(failed('demo copy trading'));
+  return feed.task(async (ranges) => {
+    await trading.matchResting(ranges);
+    await bots.tick();
+    await copy.step().catch(failed('copy trading step', 'copy'));
+  });
 }
 
 // A crash of any process (the main one or an HTTP worker) is a log line too, stack included, not loose text on stderr.

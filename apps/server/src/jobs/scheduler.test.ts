@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { fieldRefusal } from '../lib/errors.ts';
 import type { DailyJob } from '../platform/scheduler.ts';
-import { createDailyScheduler } from './scheduler.ts';
+import { createTaskRunner } from './runner.ts';
+import { dailyJobsTask, dailyTick } from './scheduler.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,14 +27,32 @@ describe('daily scheduler', () => {
       },
       batch: async (_tx, _date, cursor) => ({ outcome: null, cursor }),
     };
-    const scheduler = createDailyScheduler({ db: t.db, clock: t.clock, jobs: { pairing: job }, log });
-    expect(await scheduler.tick()).toEqual([]);
-    expect(await scheduler.tick()).toEqual([]);
+    const tick = dailyTick({ db: t.db, clock: t.clock, jobs: { pairing: job }, log });
+    expect(await tick()).toEqual([]);
+    expect(await tick()).toEqual([]);
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^info job pairing \d{4}-\d{2}-\d{2} not run: pairing_later_date_settled$/);
     broken = true;
-    await scheduler.tick();
-    await scheduler.tick();
+    await tick();
+    await tick();
     expect(said.filter((m) => m.startsWith('error'))).toHaveLength(2);
+  });
+
+  it('ticks as a task of the runner: at once on start, and stopping waits for the tick under way', async () => {
+    const said: string[] = [];
+    const log = { info: (m: string) => said.push(m), error: (m: string) => said.push(`error ${m}`) };
+    const job: DailyJob = {
+      async before(date) {
+        throw fieldRefusal(409, 'date', 'pairing_later_date_settled', { date });
+      },
+      batch: async (_tx, _date, cursor) => ({ outcome: null, cursor }),
+    };
+    const task = dailyJobsTask({ db: t.db, clock: t.clock, jobs: { refusing: job }, log });
+    expect(task.every).toBe(60_000);
+    const runner = createTaskRunner(log);
+    runner.add(task);
+    runner.start();
+    await runner.stop();
+    expect(said).toEqual([expect.stringMatching(/^job refusing \d{4}-\d{2}-\d{2} not run: /)]);
   });
 });

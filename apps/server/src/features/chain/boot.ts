@@ -7,7 +7,8 @@ import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig, Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Ledger } from '../../ledger/index.ts';
-import { type LogContext, withLogContext, workId } from '../../lib/log.ts';
+import { workId } from '../../lib/log.ts';
+import type { PeriodicTask } from '../../platform/scheduler.ts';
 import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
@@ -69,55 +70,14 @@ export async function startLocalChain(
   return { anvil, chain, hotWalletKey };
 }
 
-/**
- * A job's loop: a step every 2 s; an error is logged once until the job recovers. Stopping resolves once the step
- * under way (e.g. a payout between its signing and its broadcast) has finished. `context` names each step in the log
- * (the scanner's `scan` id).
- */
-export function every2s(
-  name: string,
-  step: () => Promise<unknown>,
-  log: { error: (m: string) => void },
-  context: () => LogContext = () => ({}),
-) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let lastError = '';
-  let current: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    await withLogContext(context(), async () => {
-      try {
-        await step();
-        lastError = '';
-      } catch (err) {
-        const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);
-        if (msg !== lastError) log.error(`${name}: ${msg}`);
-        lastError = msg;
-      }
-    });
-    if (!stopped)
-      timer = setTimeout(() => {
-        current = tick();
-      }, 2000);
-  };
-  current = tick();
-  return async (): Promise<void> => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await current;
-  };
-}
-
 const publicClient = (chain: ChainConfig) =>
   createPublicClient({ transport: http(chain.rpcUrl), cacheTime: 0 }) as PublicClient;
 
-/** The deposit scanner's loop (several servers may run it: see scanner.ts). */
-export function startDepositScanning(
-  db: Db,
-  ledger: Ledger,
-  chain: ChainConfig,
-  log: { error: (m: string) => void },
-) {
+/**
+ * The deposit scanner, a pass every 2 s (several servers may run it: see scanner.ts); each pass's log lines carry a
+ * `scan` id.
+ */
+export function depositScanTask(db: Db, ledger: Ledger, chain: ChainConfig): PeriodicTask {
   const min = parseAmount(chain.minimum, ASSETS.USDT.decimals);
   if (!min.ok) throw new Error(`DEPOSIT_MINIMUM is not an amount: ${chain.minimum}`);
   const scanner = createDepositScanner({
@@ -129,17 +89,19 @@ export function startDepositScanning(
     confirmations: chain.confirmations,
     minimum: min.value,
   });
-  return every2s('deposit scanner', scanner.step, log, () => ({ scan: workId() }));
+  return { name: 'deposit scanner', every: 2000, step: scanner.step, context: () => ({ scan: workId() }) };
 }
 
-/** The payout worker's loop (several servers may run it: see payouts.ts). */
-export function startPayouts(
+/**
+ * The payout worker, a pass every 2 s (several servers may run it: see payouts.ts). A stopping server waits for the
+ * pass under way: a payout between its signing and its broadcast finishes.
+ */
+export function payoutTask(
   db: Db,
   ledger: Ledger,
   chain: ChainConfig,
   hotWalletKey: `0x${string}`,
-  log: { error: (m: string) => void },
-) {
+): PeriodicTask {
   const worker = createPayoutWorker({
     db,
     ledger,
@@ -149,7 +111,7 @@ export function startPayouts(
     account: privateKeyToAccount(hotWalletKey),
     confirmations: chain.confirmations,
   });
-  return every2s('payouts', worker.step, log);
+  return { name: 'payouts', every: 2000, step: worker.step };
 }
 
 /**

@@ -5,7 +5,7 @@ import { logInAs, newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import type { DailyJob } from '../../platform/scheduler.ts';
 import { dailyJobs } from '../../jobs/registry.ts';
-import { createDailyScheduler } from '../../jobs/scheduler.ts';
+import { dailyTick } from '../../jobs/scheduler.ts';
 import { createLedger } from '../../ledger/index.ts';
 import { addDays, todayOf } from '../../platform/dates.ts';
 
@@ -432,9 +432,9 @@ describe('daily scheduler', () => {
     // A day no other test has settled.
     t.clock.advance(60 * DAY);
     try {
-      const scheduler = createDailyScheduler({ db: t.db, clock: t.clock, jobs });
-      expect(await scheduler.tick()).toEqual(['mining_income', 'pairing']);
-      expect(await scheduler.tick()).toEqual([]);
+      const tick = dailyTick({ db: t.db, clock: t.clock, jobs });
+      expect(await tick()).toEqual(['mining_income', 'pairing']);
+      expect(await tick()).toEqual([]);
       const pairing = await t.db
         .selectFrom('job_runs')
         .select(sql<string>`run_date::text`.as('date'))

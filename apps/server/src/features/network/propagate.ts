@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import type { PeriodicTask } from '../../platform/scheduler.ts';
 import { inTransaction } from '../../db/database.ts';
 import { type Plan, currentPlan, VOLUME_ASSET } from './plan.ts';
 import { recomputeRanks } from './ranks.ts';
@@ -158,7 +159,7 @@ const AFTER_COMMIT_WAIT_MS = 1_000;
 /**
  * Called after a sign-up or purchase has committed, so its answer already shows the new team figures: waits up to a
  * second (an ordinary tree takes milliseconds; the bottom of a 100,000-deep chain seconds, and then the answer does
- * not wait for it). A failure cannot undo what committed: it is logged, and the periodic sweep (main.ts) retries.
+ * not wait for it). A failure cannot undo what committed: it is logged, and the sweep (propagationTask) retries.
  */
 export async function propagateAfterCommit(db: Db, log?: { error: (obj: object, msg: string) => void }) {
   const work = propagateTree(db).catch((err) => {
@@ -173,13 +174,10 @@ export async function propagateAfterCommit(db: Db, log?: { error: (obj: object, 
   clearTimeout(timer);
 }
 
-/** Propagates on a timer, for anything a failed or skipped propagation left pending. */
-export function startPropagationSweep(
-  db: Db,
-  everyMs: number,
-  log?: { error: (obj: object, msg: string) => void },
-) {
-  const timer = setInterval(() => void propagateAfterCommit(db, log), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Propagates every 5 s, for anything a failed or skipped propagation left pending. A step runs to the end (unlike
+ * after a commit, nobody waits for its answer), so a stopping server waits for it rather than cutting it off.
+ */
+export function propagationTask(db: Db): PeriodicTask {
+  return { name: 'tree propagation', every: 5_000, step: () => propagateTree(db) };
 }

@@ -24,4 +24,27 @@ describe('the market feed', () => {
       await feed.stop();
     }
   });
+
+  it("steps as a task only while it holds the writer's lock: another server's feed takes over once it closes", async () => {
+    const clock = manualClock(new Date('2026-11-26T10:00:30.000Z'));
+    const options = { db: t.db, clock, backfillDays: 1 / 24, historyDays: 1 };
+    const first = createMarketFeed(options);
+    const second = createMarketFeed(options);
+    const seen: string[] = [];
+    const firstTask = first.task(async (ranges) => void seen.push(`first ${ranges.length}`));
+    const secondTask = second.task(async (ranges) => void seen.push(`second ${ranges.length}`));
+    try {
+      await firstTask.step();
+      clock.advance(1000);
+      await secondTask.step();
+      expect(seen).toEqual(['first 10']);
+      await firstTask.close?.();
+      clock.advance(1000);
+      await secondTask.step();
+      expect(seen).toEqual(['first 10', 'second 10']);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
 });

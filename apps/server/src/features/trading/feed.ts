@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { MARKET_BY_SYMBOL } from './markets.ts';
 import type { MarketDef, Candle } from '../../adapters/exchange/markets.ts';
 import { putSetting } from '../../platform/settings.ts';
+import type { PeriodicTask } from '../../platform/scheduler.ts';
 import { marketSettings } from './settings.ts';
 
 export const FEED_STATUS_KEY = 'market_feed_status';
@@ -54,8 +55,12 @@ type SymbolState = {
 export type MarketFeed = {
   /** Moves every market to `now`; returns each market's span of prices since the last step (for limit orders). */
   step: (now?: Date) => Promise<TickRange[]>;
-  /** Steps each second while this process holds the writer's lock; `onTick` sees every step's spans. */
-  start: (onTick?: (ranges: TickRange[]) => Promise<void>) => void;
+  /**
+   * The feed as a periodic task: a step each second while this process holds the writer's lock; `onTick` sees every
+   * step's spans.
+   */
+  task: (onTick: (ranges: TickRange[]) => Promise<void>) => PeriodicTask;
+  /** Resolves once the step under way has finished, and gives up the writer's lock (the task's close). */
   stop: () => Promise<void>;
 };
 
@@ -65,7 +70,6 @@ const HOUR = 3600;
 export function createMarketFeed(opts: {
   db: Db;
   clock: Clock;
-  log?: { error: (m: string) => void; info?: (m: string) => void };
   /** Days of one-minute history made on a first start (the days before that get hourly candles). */
   backfillDays?: number;
   historyDays?: number;
@@ -332,10 +336,9 @@ export function createMarketFeed(opts: {
     return run;
   };
 
-  let timer: NodeJS.Timeout | undefined;
   let lockClient: pg.Client | undefined;
-  let stopped = false;
 
+  /** Whether this process is the writer: it holds the lock on a connection of its own, or takes it now. */
   async function tryLead(): Promise<boolean> {
     if (lockClient) return true;
     const client = new pg.Client(poolOf(db).options);
@@ -350,35 +353,39 @@ export function createMarketFeed(opts: {
         return true;
       }
     } catch (err) {
-      opts.log?.error(`market feed: ${String(err)}`);
+      // PostgreSQL out of reach: the task runner logs it (once until it answers again) and tries next second.
+      await client.end().catch(() => {});
+      throw err;
     }
     await client.end().catch(() => {});
     return false;
   }
 
+  async function stop() {
+    await stepping?.catch(() => {});
+    const client = lockClient;
+    lockClient = undefined;
+    await client?.end().catch(() => {});
+  }
+
   return {
     step,
-    start(onTick) {
-      const tick = async () => {
-        if (stopped) return;
+    task: (onTick) => ({
+      name: 'market feed',
+      // Just after the next second's boundary: one step per second of the clock.
+      every: () => 1000 - (Date.now() % 1000) + 5,
+      async step() {
+        if (!(await tryLead())) return;
         try {
-          if (await tryLead()) {
-            const ranges = await step();
-            if (onTick && ranges.length > 0) await onTick(ranges);
-          }
+          const ranges = await step();
+          if (ranges.length > 0) await onTick(ranges);
         } catch (err) {
-          error = err instanceof Error ? err.message : String(err);
-          opts.log?.error(`market feed: ${error}`);
+          error = err instanceof Error ? err.message : String(err); // the feed's status says it
+          throw err;
         }
-        if (!stopped) timer = setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
-      };
-      void tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await stepping?.catch(() => {});
-      await lockClient?.end().catch(() => {});
-    },
+      },
+      close: stop,
+    }),
+    stop,
   };
 }

@@ -1,6 +1,7 @@
 import { type CandleTimeframe, formatAmount } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
+import { recordPaperReset } from './account-store.ts';
 import type {
   ExchangeGateway,
   GatewayBalance,
@@ -256,13 +257,7 @@ export class PaperExchange implements ExchangeGateway {
         .execute();
       await tx.deleteFrom('paper_positions').where('account_id', '=', account.id).execute();
       await resetBalances(tx, account.id, account.quote, startBalance);
-      const updated = await tx
-        .updateTable('trading_accounts')
-        .set({ resets: locked.resets + 1, start_balance: startBalance.toString() })
-        .where('id', '=', account.id)
-        .returning('resets')
-        .executeTakeFirstOrThrow();
-      return updated.resets;
+      return recordPaperReset(tx, account.id, locked.resets + 1, startBalance);
     });
   }
 }

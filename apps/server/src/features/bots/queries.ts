@@ -5,6 +5,9 @@ import type { BotWithDeal } from './model.ts';
 
 /** The bots area's SQL for the calls (the engine's recording is in deal-queries.ts); the use cases compose these. */
 
+// The account's budget is written by the trading accounts' one writer.
+export { setBotBudget } from '../../adapters/exchange/account-store.ts';
+
 type Page = { page: number; pagesize: number };
 
 /** Bots (not deleted) with their open deal and their account's kind and venue, in the order they were made. */
@@ -127,14 +130,6 @@ export async function botBudgetOf(db: Conn, accountId: string, lock: boolean): P
     .$if(lock, (q) => q.forUpdate())
     .executeTakeFirstOrThrow();
   return row.bot_budget === null ? null : BigInt(row.bot_budget);
-}
-
-export async function setBotBudget(db: Conn, accountId: string, budget: bigint | null): Promise<void> {
-  await db
-    .updateTable('trading_accounts')
-    .set({ bot_budget: budget?.toString() ?? null })
-    .where('id', '=', accountId)
-    .execute();
 }
 
 /** Stops the member's running bots on the account; how many. */

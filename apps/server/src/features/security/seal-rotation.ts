@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { resealTotpSecret } from '../../platform/member-store.ts';
+import { resealExchangeKeys } from '../../adapters/exchange/account-store.ts';
 import { keysCurrent, openKeys, sealKeys } from '../../adapters/exchange/keys.ts';
 import { type KeyRing, openText, sealedTextVersion, sealText } from '../../lib/crypto.ts';
 import { TOTP_SEAL_PURPOSE } from './totp.ts';
@@ -65,13 +66,7 @@ export async function resealAll(db: Db, ring: KeyRing, serverSecret: Buffer): Pr
         continue;
       }
       const keys = openKeys(ring, box, serverSecret);
-      const done = await db
-        .updateTable('trading_accounts')
-        .set({ key_box: sealKeys(ring, keys) })
-        .where('id', '=', row.id)
-        .where('key_box', '=', box)
-        .executeTakeFirst();
-      if (done.numUpdatedRows > 0n) counts.exchangeKeys.resealed++;
+      if (await resealExchangeKeys(db, row.id, box, sealKeys(ring, keys))) counts.exchangeKeys.resealed++;
     }
   }
   return counts;

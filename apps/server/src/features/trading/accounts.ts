@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNT, type ExchangeId, PERP, type PaperVenue } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
+import { insertPaperAccount } from '../../adapters/exchange/account-store.ts';
 import { openKeys } from '../../adapters/exchange/keys.ts';
 import { PaperExchange } from '../../adapters/exchange/paper.ts';
 import { openBalance } from '../../adapters/exchange/paper-book.ts';
@@ -104,19 +105,7 @@ async function findOrMakePaperAccount(
     .executeTakeFirst();
   if (found) return found.id;
   return db.transaction().execute(async (tx) => {
-    const made = await tx
-      .insertInto('trading_accounts')
-      .values({
-        member_id: memberId,
-        kind: 'paper',
-        venue,
-        start_balance: start.toString(),
-        key_box: null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['member_id', 'venue']).where('kind', '=', 'paper').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const made = await insertPaperAccount(tx, { memberId, venue, start, now });
     if (!made) {
       const again = await tx
         .selectFrom('trading_accounts')

@@ -5,6 +5,9 @@ import type { RecordFilters } from './filters.ts';
 
 /** The trading area's SQL (trading accounts, orders, fills, resets); the use cases compose these. */
 
+// The accounts' rows have one writer, in the exchange adapter (the paper exchange writes them too).
+export { deleteExchangeAccount, insertExchangeAccount } from '../../adapters/exchange/account-store.ts';
+
 type Page = { page: number; pagesize: number };
 
 export function accountsOf(db: Db, memberId: string) {
@@ -15,37 +18,6 @@ export function accountsOf(db: Db, memberId: string) {
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
-}
-
-export function insertExchangeAccount(
-  db: Db,
-  a: { memberId: string; venue: string; label: string; keyHint: string; keyBox: Buffer },
-) {
-  return db
-    .insertInto('trading_accounts')
-    .values({
-      member_id: a.memberId,
-      kind: 'exchange',
-      venue: a.venue,
-      label: a.label,
-      key_hint: a.keyHint,
-      key_box: a.keyBox,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-/** Forgets an exchange account's keys; false when the member has no such account. */
-export async function deleteExchangeAccount(db: Db, id: string, memberId: string): Promise<boolean> {
-  const gone = await db
-    .updateTable('trading_accounts')
-    .set({ deleted_at: new Date(), key_box: Buffer.alloc(0), key_hint: '' })
-    .where('id', '=', id)
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'exchange')
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return gone.numUpdatedRows !== 0n;
 }
 
 /** Columns of an account row, by its id (the account is known to exist). */

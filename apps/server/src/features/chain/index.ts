@@ -4,3 +4,5 @@
 export { explorerUrl } from './explorer.ts';
 /** An approved withdrawal queued for the hot wallet to pay. */
 export { queuePayout } from './payouts.ts';
+/** What the payout worker reports about a withdrawal it pays (the withdraw area implements it). */
+export type { WithdrawalPayouts } from './payout-port.ts';

@@ -20,6 +20,7 @@ import { marketSettings } from './features/trading/settings.ts';
 import type { Anvil } from './adapters/chain/anvil.ts';
 import { depositScanTask, payoutTask, sendDemoDeposits, startLocalChain } from './features/chain/boot.ts';
 import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.ts';
+import { withdrawalPayouts } from './features/withdraw/index.ts';
 import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
 /** The main process's own lines: the operator's console in the demo profile, JSON lines in production (lib/log.ts). */
@@ -123,7 +124,7 @@ async function main() {
   if (chain?.test && anvil && config.demoData)
     await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));
   if (chain) tasks.add(depositScanTask(db, ledger, chain));
-  if (chain && hotWalletKey) tasks.add(payoutTask(db, ledger, chain, hotWalletKey));
+  if (chain && hotWalletKey) tasks.add(payoutTask(db, ledger, chain, hotWalletKey, withdrawalPayouts));
   tasks.start();
 
   const url = `http://localhost:${config.port}`;

@@ -10,6 +10,7 @@ import { LOCAL_TEST_MNEMONIC } from './features/chain/addresses.ts';
 import { loadHotWalletKey } from './features/chain/hot-wallet.ts';
 import { createPayoutWorker } from './features/chain/payouts.ts';
 import { sweepClient, sweepDeposits } from './features/chain/sweep.ts';
+import { withdrawalPayouts } from './features/withdraw/index.ts';
 import { createLedger } from './ledger/index.ts';
 import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
@@ -90,6 +91,7 @@ async function main() {
         token: chain.token,
         account: hot,
         confirmations: chain.confirmations,
+        withdrawals: withdrawalPayouts,
       }),
       dryRun: values['dry-run'],
       log: note,

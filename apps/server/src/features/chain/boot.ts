@@ -13,6 +13,7 @@ import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
 import { fundLocalHotWallet, hotWalletAddress, localHotWalletKey } from './hot-wallet.ts';
+import type { WithdrawalPayouts } from './payout-port.ts';
 import { createPayoutWorker } from './payouts.ts';
 import { createDepositScanner } from './scanner.ts';
 
@@ -94,13 +95,15 @@ export function depositScanTask(db: Db, ledger: Ledger, chain: ChainConfig): Per
 
 /**
  * The payout worker, a pass every 2 s (several servers may run it: see payouts.ts). A stopping server waits for the
- * pass under way: a payout between its signing and its broadcast finishes.
+ * pass under way: a payout between its signing and its broadcast finishes. `withdrawals` writes each payout's state
+ * on its withdrawal (the withdraw area's).
  */
 export function payoutTask(
   db: Db,
   ledger: Ledger,
   chain: ChainConfig,
   hotWalletKey: `0x${string}`,
+  withdrawals: WithdrawalPayouts,
 ): PeriodicTask {
   const worker = createPayoutWorker({
     db,
@@ -110,6 +113,7 @@ export function payoutTask(
     token: chain.token,
     account: privateKeyToAccount(hotWalletKey),
     confirmations: chain.confirmations,
+    withdrawals,
   });
   return { name: 'payouts', every: 2000, step: worker.step };
 }

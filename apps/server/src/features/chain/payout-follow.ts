@@ -2,7 +2,7 @@ import type { Hash, Hex } from 'viem';
 import { inTransaction } from '../../db/database.ts';
 import { platformAccount } from '../../ledger/index.ts';
 import { ALREADY_SENT, errorText, nodeRefused } from './payout-errors.ts';
-import { fail, mirror, type PayoutContext, type Send } from './payout-sends.ts';
+import { fail, type PayoutContext, paidWithdrawal, type Send } from './payout-sends.ts';
 
 // After signing (DECISIONS 37): the broadcast of a stored transaction (again, after a crash), and following it to
 // its confirmations, where a payout's held money is posted once.
@@ -36,7 +36,9 @@ export async function broadcast(d: PayoutContext, s: Send) {
         .where('id', '=', s.id)
         .where('state', '=', 'signed')
         .executeTakeFirst();
-      if (moved.numUpdatedRows > 0n) await mirror(tx, s, { payout_state: 'broadcast' });
+      const withdrawalId = paidWithdrawal(s);
+      if (moved.numUpdatedRows > 0n && withdrawalId)
+        await d.withdrawals.broadcast(tx, withdrawalId, s.tx_hash);
     });
 }
 
@@ -79,11 +81,7 @@ async function confirm(d: PayoutContext, s: Send, blockNumber: bigint) {
             details: { withdrawal: wid, tx_hash: s.tx_hash ?? '' },
           },
         ]);
-      await op.tx
-        .updateTable('withdrawals')
-        .set({ payout_state: 'confirmed', tx_hash: s.tx_hash, payout_error: '' })
-        .where('id', '=', wid)
-        .execute();
+      await d.withdrawals.paid(op.tx, wid, s.tx_hash);
       await op.tx
         .updateTable('chain_sends')
         .set({ state: 'confirmed', block_number: blockNumber.toString(), updated_at: new Date() })

@@ -3,9 +3,10 @@ import type { Address, PrivateKeyAccount, PublicClient } from 'viem';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { ChainSendsTable } from '../../db/schema-chain.ts';
 import type { Ledger } from '../../ledger/index.ts';
+import type { WithdrawalPayouts } from './payout-port.ts';
 
-// The payout worker's rows: what `chain_sends` queues, its states, a payout's state mirrored on its withdrawal, and
-// the nonces freed by failed sends (DECISIONS 37).
+// The payout worker's rows: what `chain_sends` queues, its states, and the nonces freed by failed sends (DECISIONS
+// 37). A payout's state is reported to its withdrawal through the withdraw area's port.
 
 export type Send = {
   id: string;
@@ -30,6 +31,8 @@ export type PayoutDeps = {
   account: PrivateKeyAccount;
   /** A send is final once its block has this many confirmations (its own block counts as one). */
   confirmations: number;
+  /** Where a payout's state is written on its withdrawal (the withdraw area's). */
+  withdrawals: WithdrawalPayouts;
   /** Crashes simulated around a broadcast (tests): the worker stops where a killed process would. */
   hooks?: { beforeBroadcast?: (s: Send) => void; afterBroadcast?: (s: Send) => void };
 };
@@ -75,16 +78,8 @@ export const lockHotWallet = (d: PayoutContext, tx: Tx) =>
     .where('address', '=', d.from)
     .forUpdate();
 
-/** Sets a payout's state on its withdrawal (in the send's own transaction). */
-export async function mirror(tx: Tx, s: Send, set: { payout_state: 'broadcast' | 'failed'; error?: string }) {
-  if (s.kind !== 'payout' || !s.withdrawal_id) return;
-  await tx
-    .updateTable('withdrawals')
-    .set({ payout_state: set.payout_state, payout_error: set.error ?? '', tx_hash: s.tx_hash })
-    .where('id', '=', s.withdrawal_id)
-    .where('payout_state', 'in', ['queued', 'broadcast'])
-    .execute();
-}
+/** The withdrawal a send pays; null for a gas top-up. */
+export const paidWithdrawal = (s: Send) => (s.kind === 'payout' ? s.withdrawal_id : null);
 
 /**
  * Fails a send: its withdrawal goes back to the admin queue with the reason (the money stays held). A nonce the
@@ -117,7 +112,8 @@ export async function fail(d: PayoutContext, s: Send, error: string, freeNonce: 
       })
       .where('id', '=', s.id)
       .execute();
-    await mirror(tx, s, { payout_state: 'failed', error });
+    const withdrawalId = paidWithdrawal(s);
+    if (withdrawalId) await d.withdrawals.failed(tx, withdrawalId, s.tx_hash, error);
   });
 }
 

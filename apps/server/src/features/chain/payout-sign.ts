@@ -1,7 +1,14 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, keccak256, type PublicClient } from 'viem';
 import { inTransaction, type Tx } from '../../db/database.ts';
 import { errorText, nodeRefused, reverts } from './payout-errors.ts';
-import { fail, lockHotWallet, openSends, type PayoutContext, type Send } from './payout-sends.ts';
+import {
+  fail,
+  lockHotWallet,
+  openSends,
+  type PayoutContext,
+  paidWithdrawal,
+  type Send,
+} from './payout-sends.ts';
 
 // Signing (DECISIONS 37): the nonce is taken under the hot wallet's locked row and the signed transaction is stored
 // with its hash in that same transaction, before anything is broadcast.
@@ -137,6 +144,6 @@ async function signAndStore(d: PayoutContext, tx: Tx, next: Send, prep: Prepared
     .set({ state: 'signed', nonce: nonce.toString(), raw_tx: raw, tx_hash: hash, updated_at: new Date() })
     .where('id', '=', next.id)
     .execute();
-  if (next.kind === 'payout' && next.withdrawal_id)
-    await tx.updateTable('withdrawals').set({ tx_hash: hash }).where('id', '=', next.withdrawal_id).execute();
+  const withdrawalId = paidWithdrawal(next);
+  if (withdrawalId) await d.withdrawals.signed(tx, withdrawalId, hash);
 }

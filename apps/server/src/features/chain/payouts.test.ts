@@ -10,6 +10,7 @@ import type { ChainConfig } from '../../config.ts';
 import { createLedger } from '../../ledger/index.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
 import { createPayoutWorker, type PayoutDeps } from './payouts.ts';
+import { withdrawalPayouts } from '../withdraw/index.ts';
 
 /**
  * Withdrawals paid on a real local chain (anvil, mining on each transaction unless told otherwise): approved ->
@@ -54,6 +55,7 @@ const worker = (hooks?: PayoutDeps['hooks']) =>
     token,
     account: hot,
     confirmations: 6,
+    withdrawals: withdrawalPayouts,
     hooks,
   });
 

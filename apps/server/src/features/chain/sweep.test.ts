@@ -11,6 +11,7 @@ import { memberDepositAddress } from './deposit-addresses.ts';
 import { deployTestUsdt, localClients, sendTestUsdt } from './local.ts';
 import { createPayoutWorker } from './payouts.ts';
 import { sweepDeposits } from './sweep.ts';
+import { withdrawalPayouts } from '../withdraw/index.ts';
 
 /** The sweep on a real local chain: deposit addresses without gas get it from the hot wallet, then are emptied into it. */
 const CHAIN = 31337;
@@ -53,6 +54,7 @@ const sweep = (over: Partial<Parameters<typeof sweepDeposits>[0]> = {}) =>
       token,
       account: hot,
       confirmations: 6,
+      withdrawals: withdrawalPayouts,
     }),
     timeoutMs: 20_000,
     ...over,

@@ -2,20 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/database.ts';
 import type { GatewayOrder, OrderRequest } from './gateway.ts';
 import type { MarketDef, TickerRow } from './markets.ts';
-import {
-  type BalanceRow,
-  equityFrom,
-  KeyUsed,
-  type OrderRow,
-  type PaperCtx,
-  priceStr,
-} from './paper-common.ts';
+import { type BalanceRow, equityFrom, type OrderRow, type PaperCtx, priceStr } from './paper-common.ts';
 import { formatUnits } from './paper-math.ts';
 import { readPositions } from './paper-positions.ts';
 
 /**
- * The paper exchange's order and fill records (`trade_orders`, `trade_fills`): an order's idempotency hash, its
- * view at the gateway, storing a new one, finding a key's first one, and a resting order's fill.
+ * The paper exchange's order and fill records: an order's idempotency hash, its view at the gateway, finding a key's
+ * first one, and a fill's record (`trade_fills`). The order rows are written by order-store.ts.
  */
 
 export type FillResult = { fee: bigint; pnl: bigint | null };
@@ -58,43 +51,6 @@ export async function orderOfKey(db: Db, memberId: string, key: string): Promise
     .where('member_id', '=', memberId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-}
-
-/** Stores a new order row of this account; a key used before throws KeyUsed (the transaction rolls back). */
-export async function insertOrder(tx: Tx, row: Omit<OrderRow, 'id'>): Promise<OrderRow> {
-  const made = await tx
-    .insertInto('trade_orders')
-    .values(row)
-    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!made) throw new KeyUsed();
-  return made;
-}
-
-/** A resting order (locked) filled whole at `price`: what it held is no longer reserved. */
-export async function markFilled(
-  tx: Tx,
-  row: OrderRow,
-  def: MarketDef,
-  price: bigint,
-  fill: FillResult,
-  now: Date,
-): Promise<OrderRow> {
-  return tx
-    .updateTable('trade_orders')
-    .set({
-      filled: row.amount,
-      avg_price: priceStr(price, def),
-      fee: fill.fee.toString(),
-      pnl: fill.pnl === null ? null : fill.pnl.toString(),
-      reserved: '0',
-      state: 'filled',
-      updated_at: now,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -16,7 +16,8 @@ import {
   priceStr,
 } from './paper-common.ts';
 import { marketableAt, takerPrice } from './paper-math.ts';
-import { insertOrder, markFilled, recordFill } from './paper-orders.ts';
+import { insertOrder, markFilled, rejectOrder } from './order-store.ts';
+import { recordFill } from './paper-orders.ts';
 import { addFunding, lockPosition, savePosition } from './paper-positions.ts';
 import {
   fundingAmount,
@@ -199,11 +200,7 @@ export async function fillPerpReached(
   if (f.short > 0n) {
     // Its hold covers its margin and fee at its limit; a position of another leverage may need more.
     await saveBalances(tx, ctx.account.id, [l.quote]);
-    await tx
-      .updateTable('trade_orders')
-      .set({ state: 'rejected', reason: 'insufficient', reserved: '0', updated_at: now })
-      .where('id', '=', row.id)
-      .execute();
+    await rejectOrder(tx, row.id, 'insufficient', now);
     return false;
   }
   await applyFill(l, f, now);

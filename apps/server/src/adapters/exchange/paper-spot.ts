@@ -13,7 +13,8 @@ import {
   priceStr,
 } from './paper-common.ts';
 import { costShare, marketableAt, type PaperFees, reserveFor, settle, takerPrice } from './paper-math.ts';
-import { type FillResult, markFilled, recordFill } from './paper-orders.ts';
+import { markFilled } from './order-store.ts';
+import { type FillResult, recordFill } from './paper-orders.ts';
 import { readPositions } from './paper-positions.ts';
 
 /**

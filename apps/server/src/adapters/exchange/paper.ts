@@ -23,6 +23,7 @@ import {
   type PaperDeps,
   priceInt,
 } from './paper-common.ts';
+import { cancelOpenOrdersForReset, cancelOrder } from './order-store.ts';
 import { limitFill, type PaperFees, UNIT_DECIMALS } from './paper-math.ts';
 import { orderOf, orderOfKey, requestHash } from './paper-orders.ts';
 import { fillPerpReached, liquidateReached, placePerp, settleFunding } from './paper-perp.ts';
@@ -127,13 +128,7 @@ export class PaperExchange implements ExchangeGateway {
         b.free += held;
         await saveBalances(tx, account.id, [b]);
       }
-      const row = await tx
-        .updateTable('trade_orders')
-        .set({ state: 'cancelled', reserved: '0', updated_at: d.clock.now() })
-        .where('id', '=', order.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return orderOf(row);
+      return orderOf(await cancelOrder(tx, order.id, d.clock.now()));
     });
   }
 
@@ -249,12 +244,7 @@ export class PaperExchange implements ExchangeGateway {
         .returning('account_id')
         .executeTakeFirst();
       if (!first) return locked.resets;
-      await tx
-        .updateTable('trade_orders')
-        .set({ state: 'cancelled', reason: 'reset', reserved: '0', updated_at: d.clock.now() })
-        .where('account_id', '=', account.id)
-        .where('state', '=', 'open')
-        .execute();
+      await cancelOpenOrdersForReset(tx, account.id, d.clock.now());
       await tx.deleteFrom('paper_positions').where('account_id', '=', account.id).execute();
       await resetBalances(tx, account.id, account.quote, startBalance);
       return recordPaperReset(tx, account.id, locked.resets + 1, startBalance);

@@ -1,12 +1,18 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { TradeOrdersTable, TradingAccountsTable } from '../../db/schema-trading.ts';
 import type { RecordFilters } from './filters.ts';
 
 /** The trading area's SQL (trading accounts, orders, fills, resets); the use cases compose these. */
 
-// The accounts' rows have one writer, in the exchange adapter (the paper exchange writes them too).
+// The accounts' and orders' rows have one writer each, in the exchange adapter (the paper exchange writes them too).
 export { deleteExchangeAccount, insertExchangeAccount } from '../../adapters/exchange/account-store.ts';
+export {
+  claimUnanswered,
+  deleteOrder,
+  insertSendingOrder,
+  updateOrder,
+} from '../../adapters/exchange/order-store.ts';
 
 type Page = { page: number; pagesize: number };
 
@@ -90,44 +96,6 @@ export async function orderedSymbols(db: Db, accountId: string): Promise<string[
     .where('account_id', '=', accountId)
     .execute();
   return rows.map((r) => r.symbol);
-}
-
-/**
- * An order on its way to the exchange: kept under the member's key, or nothing when the key is taken (then the
- * first order with it answers).
- */
-export function insertSendingOrder(db: Db, values: Insertable<TradeOrdersTable>) {
-  return db
-    .insertInto('trade_orders')
-    .values(values)
-    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Claims an order still 'sending' since before `before` (its call is over); nothing when another retry has it. */
-export function claimUnanswered(db: Db, id: string, before: Date) {
-  return db
-    .updateTable('trade_orders')
-    .set({ updated_at: new Date() })
-    .where('id', '=', id)
-    .where('reason', '=', 'sending')
-    .where('updated_at', '<', before)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function deleteOrder(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('trade_orders').where('id', '=', id).execute();
-}
-
-export function updateOrder(db: Db, id: string, changes: Updateable<TradeOrdersTable>) {
-  return db
-    .updateTable('trade_orders')
-    .set(changes)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** The account's orders that match the filters (by default those that ended), newest change first. */

@@ -1,10 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setUpAntdRender } from '../lib/antdRender.ts';
 import { loadLanguage } from '../lib/i18n.ts';
 import { fakeApi } from './renderApp.tsx';
 
 setUpAntdRender();
+// findBy* and waitFor wait up to 5 s (the library's default is 1 s): a page's lazily loaded chunk, imported for the
+// first time while the machine runs other test files, was seen to take longer than a second (a test failing under
+// load, not a slow screen). A test that needs an element to be absent still says so with its own assertion.
+configure({ asyncUtilTimeout: 5_000 });
 // Tests render in English unless they switch; the other languages load when a test asks for them.
 await loadLanguage('en-US');
 // The API client checks each answer against the contract's schemas in tests, importing them on first use:

@@ -26,6 +26,14 @@ afterAll(() => t.close());
 type Answer = Awaited<ReturnType<TestApp['call']>>;
 const codes = (answers: Answer[]) => answers.map((a) => a.body.code);
 const count = (answers: Answer[], code: number) => answers.filter((a) => a.body.code === code).length;
+/**
+ * Every parallel guess is refused: wrong (422), locked (429), or, on a machine loaded by other test files, told to
+ * come back (503: no database connection within the pool's 5 s) without being checked. What matters is that at
+ * most the limit were checked; a 503 never checks a guess, so allowing it does not weaken that.
+ */
+const refusedAll = (answers: Answer[]) =>
+  // Anything else is shown whole, so a failure says what came back.
+  expect(answers.filter((a) => ![422, 429, 503].includes(a.body.code)).map((a) => a.body)).toEqual([]);
 
 /** Sets up and enables TOTP for a member; returns a code generator at the test clock. */
 async function withTotp(m: { token: string; password: string }) {
@@ -48,7 +56,8 @@ describe('transaction password: counted before it is checked', () => {
         ),
       ),
     );
-    expect(count(guesses, 422) + count(guesses, 429)).toBe(60);
+    refusedAll(guesses);
+    expect(count(guesses, 429)).toBeGreaterThan(0);
     expect(count(guesses, 422)).toBeLessThanOrEqual(5);
     for (const g of guesses.filter((a) => a.body.code === 422))
       expect(g.body.errors?.[0]?.field).toBe('tx_password');
@@ -100,7 +109,8 @@ describe('TOTP: counted before it is checked, and sealed at rest', () => {
         ),
       ),
     );
-    expect(count(wrong, 422) + count(wrong, 429)).toBe(300);
+    refusedAll(wrong);
+    expect(count(wrong, 429)).toBeGreaterThan(0);
     expect(count(wrong, 422)).toBeLessThanOrEqual(5);
     const right = await t.call(
       'Member/totpdisable',

@@ -1,6 +1,13 @@
 import { buildApp } from './app.ts';
 import { createEngines, type Engines } from './engines.ts';
-import { type Config, configProblems, demoProfileLine, loadConfig, profileOf } from './config.ts';
+import {
+  type ChainConfig,
+  type Config,
+  configProblems,
+  demoProfileLine,
+  loadConfig,
+  profileOf,
+} from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import type { DailyJob, PeriodicTask } from './platform/scheduler.ts';
@@ -37,17 +44,7 @@ const SHUTDOWN_BOUND_MS = 25_000;
 
 async function main() {
   // The whole configuration is checked before anything starts (the workers get the main process's, checked).
-  if (!isHttpWorker()) {
-    const problems = configProblems(process.env);
-    if (problems.length) {
-      const production = profileOf(process.env) === 'production';
-      process.stderr.write(
-        `Refusing to start${production ? ' with NODE_ENV=production' : ''}: ${problems.length} problem${problems.length > 1 ? 's' : ''} in the configuration\n${problems.map((p) => `  - ${p}\n`).join('')}Nothing was started.${production ? ' (npm start without NODE_ENV=production is the demo profile.)' : ''}\n`,
-      );
-      process.exitCode = 1;
-      return;
-    }
-  }
+  if (!isHttpWorker() && refusedConfig()) return;
   const config = loadConfig();
   configureLogging({
     proc: isHttpWorker() ? 'http-worker' : 'main',
@@ -62,56 +59,84 @@ async function main() {
   // The process's engines, built once: the app served from this process, the daily jobs, the market feed's
   // bots and copy trading, the deposit scanner and payouts all use these (one ledger).
   const engines = createEngines({ db, clock: systemClock, config });
-  const { ledger } = engines;
   const rootId = await ensureRoot(db, config.rootUserid);
   const bootstrapAdmin = config.admin
     ? await ensureAdmin(db, config.admin.userid, config.admin.password)
     : undefined;
   // The demo week runs on its own app and clock (a week back), so on engines of its own (built by buildApp).
-  const demoLines = await loadDemo(config, db, ledger, rootId, buildApp);
+  const demoLines = await loadDemo(config, db, engines.ledger, rootId, buildApp);
+  const { chain, anvil, hotWalletKey } = await chainOf(config);
+  const http = await serveHttp({ ...config, chain }, database, engines);
+  const tasks = await startTasks(config, db, engines, { chain, anvil, hotWalletKey });
+  sayRunning(config, profile, demoLines, bootstrapAdmin);
+  stopOnSignals(async () => {
+    await Promise.all([http.stop(), tasks.stop()]);
+    await database.close();
+    await anvil?.stop();
+  });
+}
 
-  // USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose
-  // settings the HTTP workers read from the environment it sets.
-  let chain = config.chain;
-  let anvil: Anvil | undefined;
-  let hotWalletKey: `0x${string}` | undefined;
-  if (!chain && config.localChain) {
+/** Says what is wrong with the environment's configuration, if anything; true when it refuses to start. */
+function refusedConfig(): boolean {
+  const problems = configProblems(process.env);
+  if (!problems.length) return false;
+  const production = profileOf(process.env) === 'production';
+  process.stderr.write(
+    `Refusing to start${production ? ' with NODE_ENV=production' : ''}: ${problems.length} problem${problems.length > 1 ? 's' : ''} in the configuration\n${problems.map((p) => `  - ${p}\n`).join('')}Nothing was started.${production ? ' (npm start without NODE_ENV=production is the demo profile.)' : ''}\n`,
+  );
+  process.exitCode = 1;
+  return true;
+}
+
+type ChainSetup = { chain: ChainConfig | undefined; anvil?: Anvil; hotWalletKey?: `0x${string}` };
+
+/**
+ * USDT on a chain: a real network from the environment, else npm start's local test chain (anvil), whose settings
+ * the HTTP workers read from the environment it sets. On a real network the hot wallet's key comes from
+ * HOT_WALLET_KEY or DATA_DIR/hot-wallet.key and its address (never the key) goes to the HTTP workers; without one,
+ * approved withdrawals are paid by hand.
+ */
+async function chainOf(config: Config): Promise<ChainSetup> {
+  if (!config.chain && config.localChain) {
     try {
       const local = await startLocalChain(config);
-      chain = local.chain;
-      anvil = local.anvil;
-      hotWalletKey = local.hotWalletKey;
       say(
         `Local test chain (anvil) at ${local.chain.rpcUrl}: test USDT ${local.chain.token}, a block every 2 s`,
       );
+      return local;
     } catch (err) {
       warn(
         `The local test chain did not start (deposits are off): ${err instanceof Error ? err.message : String(err)}`,
       );
+      return { chain: undefined };
     }
   }
-  if (chain && !hotWalletKey) {
-    // A real network: the hot wallet's key from HOT_WALLET_KEY or DATA_DIR/hot-wallet.key; its address (never the
-    // key) goes to the HTTP workers. Without one, approved withdrawals are paid by hand.
-    try {
-      hotWalletKey = loadHotWalletKey(config.dataDir);
-    } catch (err) {
-      warn(
-        `The hot wallet is not used (payouts are by hand): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    if (hotWalletKey) {
-      chain = { ...chain, hotWallet: hotWalletAddress(hotWalletKey) };
-      process.env.HOT_WALLET_ADDRESS = chain.hotWallet;
-    } else
-      warn(
-        'No hot wallet (HOT_WALLET_KEY or DATA_DIR/hot-wallet.key): approved withdrawals are paid by hand.',
-      );
+  if (!config.chain) return { chain: undefined };
+  let hotWalletKey: `0x${string}` | undefined;
+  try {
+    hotWalletKey = loadHotWalletKey(config.dataDir);
+  } catch (err) {
+    warn(
+      `The hot wallet is not used (payouts are by hand): ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
-  const appConfig = { ...config, chain };
+  if (!hotWalletKey) {
+    warn('No hot wallet (HOT_WALLET_KEY or DATA_DIR/hot-wallet.key): approved withdrawals are paid by hand.');
+    return { chain: config.chain };
+  }
+  const chain = { ...config.chain, hotWallet: hotWalletAddress(hotWalletKey) };
+  process.env.HOT_WALLET_ADDRESS = chain.hotWallet;
+  return { chain, hotWalletKey };
+}
 
-  const http = await serveHttp(appConfig, database, engines);
-  // Every periodic task of this process runs on one runner (jobs/runner.ts), which SIGTERM stops.
+/** Every periodic task of this process on one runner (jobs/runner.ts), started; SIGTERM stops it. */
+async function startTasks(
+  config: Config,
+  db: Db,
+  engines: Engines,
+  { chain, anvil, hotWalletKey }: ChainSetup,
+) {
+  const { ledger } = engines;
   const tasks = createTaskRunner(logger('tasks'));
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
@@ -126,7 +151,16 @@ async function main() {
   if (chain) tasks.add(depositScanTask(db, ledger, chain));
   if (chain && hotWalletKey) tasks.add(payoutTask(db, ledger, chain, hotWalletKey, withdrawalPayouts));
   tasks.start();
+  return tasks;
+}
 
+/** The operator's lines once everything runs: where, the logins, where codes go, how to stop. */
+function sayRunning(
+  config: Config,
+  profile: string,
+  demoLines: string[],
+  bootstrapAdmin: 'created' | 'exists' | undefined,
+) {
   const url = `http://localhost:${config.port}`;
   say(
     `Member platform is running at ${url}  (OpenAPI for admins, with their Bearer token: ${url}/api/docs/json; ${config.workers} HTTP worker${config.workers > 1 ? 's' : ''})`,
@@ -147,9 +181,13 @@ async function main() {
   if (profile === 'demo' && !(config.smtpUrl && config.sms))
     say('Verification codes (TAC) go to the dev outbox: admins read them with Admin/outbox. Ctrl-C stops.');
   else say('Ctrl-C or SIGTERM stops (requests and jobs under way finish first).');
+}
 
-  // SIGTERM or Ctrl-C: no new connections; requests under way are answered, the job steps under way (a payout
-  // between its signing and its broadcast, a daily job, a feed step) finish; then the pools and PostgreSQL close.
+/**
+ * SIGTERM or Ctrl-C: no new connections; requests under way are answered, the job steps under way (a payout between
+ * its signing and its broadcast, a daily job, a feed step) finish; then the pools and PostgreSQL close (`close`).
+ */
+function stopOnSignals(close: () => Promise<void>) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -160,9 +198,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_BOUND_MS);
     bound.unref();
-    await Promise.all([http.stop(), tasks.stop()]);
-    await database.close();
-    await anvil?.stop();
+    await close();
     clearTimeout(bound);
     say('stopped.');
     process.exit(0);

@@ -230,63 +230,10 @@ export function createMarketFeed(opts: {
     for (const symbol of symbols) {
       const st = states.get(symbol)!;
       if (nowSecond <= st.second) continue;
-      const written: Candle[] = [];
-      // A long pause (the feed was down): fill the missing minutes with candles, then go on by the second.
-      if (nowSecond - st.second > STEP_GAP_SECONDS) {
-        const from = Math.max(st.candle.openTime + 60, minuteOf(nowSecond) - MAX_GAP_DAYS * 86_400);
-        const count = (minuteOf(nowSecond) - from) / 60;
-        written.push(st.candle);
-        const gap = synthCandles(st.def, st.price, from, 60, count, 6);
-        written.push(...gap.candles);
-        st.price = gap.last;
-        st.second = minuteOf(nowSecond);
-        st.candle = {
-          openTime: st.second,
-          open: st.price,
-          high: st.price,
-          low: st.price,
-          close: st.price,
-          volume: 0,
-        };
-        minuteTurned = true;
-      }
-      let low = st.price;
-      let high = st.price;
-      const liveTicker = live?.get(symbol);
-      for (let s = st.second + 1; s <= nowSecond; s++) {
-        if (liveTicker && s === nowSecond) st.price = liveTicker.last;
-        else if (!liveTicker) st.price = gbmStep(st.def, st.price, 1, s);
-        const m = minuteOf(s);
-        if (m !== st.candle.openTime) {
-          written.push(st.candle);
-          st.candle = {
-            openTime: m,
-            open: st.price,
-            high: st.price,
-            low: st.price,
-            close: st.price,
-            volume: 0,
-          };
-          minuteTurned = true;
-        }
-        const c = st.candle;
-        c.close = st.price;
-        if (st.price > c.high) c.high = st.price;
-        if (st.price < c.low) c.low = st.price;
-        c.volume += secondVolume(st.def, s);
-        if (st.price < low) low = st.price;
-        if (st.price > high) high = st.price;
-      }
-      st.second = nowSecond;
-      st.simulated = !liveTicker;
-      written.push(st.candle);
-      touched.push({ st, candles: written });
-      ranges.push({
-        symbol,
-        last: priceText(st.def, st.price),
-        low: priceText(st.def, low),
-        high: priceText(st.def, high),
-      });
+      const moved = advance(st, nowSecond, live?.get(symbol));
+      if (moved.minuteTurned) minuteTurned = true;
+      touched.push({ st, candles: moved.written });
+      ranges.push({ symbol, ...moved.range });
     }
     const said = `${liveNow}|${error}`;
     if (said !== lastSaid) {
@@ -300,18 +247,10 @@ export function createMarketFeed(opts: {
       ),
     );
     if (minuteTurned) await refreshStats(nowSecond);
-    const message: TickMessage = {
-      at: now.getTime(),
-      tickers: touched.map(({ st }) => ({
-        symbol: st.def.symbol,
-        last: priceText(st.def, st.price),
-        open_24h: priceText(st.def, st.stats.open),
-        high_24h: priceText(st.def, Math.max(st.stats.high, st.candle.high)),
-        low_24h: priceText(st.def, Math.min(st.stats.low, st.candle.low)),
-        volume_24h: st.stats.volume.toFixed(2),
-        simulated: st.simulated,
-      })),
-    };
+    const message = tickMessage(
+      now,
+      touched.map(({ st }) => st),
+    );
     await inTransaction(db, async (tx) => {
       const t = message.tickers;
       await sql`
@@ -387,5 +326,75 @@ export function createMarketFeed(opts: {
       close: stop,
     }),
     stop,
+  };
+}
+
+/**
+ * Moves one market from its last second to `nowSecond`: a long pause (the feed was down) is filled with minute
+ * candles first, then each second steps (to the live price at the last second when there is one). Returns the
+ * candles to write, the range the price went through, and whether a minute ended.
+ */
+function advance(st: SymbolState, nowSecond: number, liveTicker: { last: number } | undefined) {
+  const written: Candle[] = [];
+  let minuteTurned = false;
+  if (nowSecond - st.second > STEP_GAP_SECONDS) {
+    const from = Math.max(st.candle.openTime + 60, minuteOf(nowSecond) - MAX_GAP_DAYS * 86_400);
+    const count = (minuteOf(nowSecond) - from) / 60;
+    written.push(st.candle);
+    const gap = synthCandles(st.def, st.price, from, 60, count, 6);
+    written.push(...gap.candles);
+    st.price = gap.last;
+    st.second = minuteOf(nowSecond);
+    st.candle = flatCandle(st.second, st.price);
+    minuteTurned = true;
+  }
+  let low = st.price;
+  let high = st.price;
+  for (let s = st.second + 1; s <= nowSecond; s++) {
+    if (liveTicker && s === nowSecond) st.price = liveTicker.last;
+    else if (!liveTicker) st.price = gbmStep(st.def, st.price, 1, s);
+    const m = minuteOf(s);
+    if (m !== st.candle.openTime) {
+      written.push(st.candle);
+      st.candle = flatCandle(m, st.price);
+      minuteTurned = true;
+    }
+    const c = st.candle;
+    c.close = st.price;
+    if (st.price > c.high) c.high = st.price;
+    if (st.price < c.low) c.low = st.price;
+    c.volume += secondVolume(st.def, s);
+    if (st.price < low) low = st.price;
+    if (st.price > high) high = st.price;
+  }
+  st.second = nowSecond;
+  st.simulated = !liveTicker;
+  written.push(st.candle);
+  const range = {
+    last: priceText(st.def, st.price),
+    low: priceText(st.def, low),
+    high: priceText(st.def, high),
+  };
+  return { written, range, minuteTurned };
+}
+
+/** A minute's candle opened at `price`, nothing traded yet. */
+function flatCandle(openTime: number, price: number): Candle {
+  return { openTime, open: price, high: price, low: price, close: price, volume: 0 };
+}
+
+/** What the step tells the ticker streams: each moved market's price and its last 24 hours. */
+function tickMessage(now: Date, moved: SymbolState[]): TickMessage {
+  return {
+    at: now.getTime(),
+    tickers: moved.map((st) => ({
+      symbol: st.def.symbol,
+      last: priceText(st.def, st.price),
+      open_24h: priceText(st.def, st.stats.open),
+      high_24h: priceText(st.def, Math.max(st.stats.high, st.candle.high)),
+      low_24h: priceText(st.def, Math.min(st.stats.low, st.candle.low)),
+      volume_24h: st.stats.volume.toFixed(2),
+      simulated: st.simulated,
+    })),
   };
 }

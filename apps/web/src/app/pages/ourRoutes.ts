@@ -88,7 +88,7 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     admin: true,
     texts: 'trading',
   },
-  '/pages/Wallet/bonus': { load: () => import('../../features/network/pages/BonusPage.tsx'), auth: true },
+  '/pages/Wallet/bonus': { load: () => import('../../features/wallet/pages/BonusPage.tsx'), auth: true },
   '/pages/personal/security': {
     load: () => import('../../features/security/pages/SecurityPage.tsx'),
     auth: true,

@@ -1,5 +1,5 @@
-// The bonus page's calls (the network plan's payouts), apart from api.ts so that page's chunk carries
-// only these.
+// The bonus wallet's page calls (the plan's payouts as the server's wallet feature records them), apart from api.ts
+// so that page's chunk carries only these.
 import { bonusSummary, searchBonusRecord } from '@mp/contract/web';
 import type { BonusType } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';

@@ -30,7 +30,6 @@ const FEATURE_PAIRS = {
     'copy trading runs its pools on paper accounts and mirrors lead traders’ orders on the listed markets',
   'content -> trading': 'the home page shows market prices (Main/homecoin) from the market data',
   'content -> wallet': 'the game pays its prizes in the airdrop wallet and asset',
-  'admin -> airdrop': 'the admin money calls start, list and read airdrop campaigns',
   'admin -> members': 'an admin setting a member’s password applies the members’ password rule',
   'admin -> system': 'the admin CLI makes admin accounts the way the start-up bootstrap does',
   'admin -> wallet': 'admins set and read the exchange price (the two-person threshold is valued with it)',

@@ -17,6 +17,7 @@ import type { CallRoute } from './platform/calls.ts';
 import { createMemberCards } from './features/members/card.ts';
 import { cacheSettings } from './platform/settings.ts';
 import { createCampaigns } from './features/airdrop/campaign.ts';
+import { airdropRoutes } from './features/airdrop/routes.ts';
 import { adminMoneyRoutes } from './features/admin/money-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -210,7 +211,8 @@ function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: Ch
     ...withdrawRoutes(money),
     ...securityRoutes(money),
     ...securityAdminRoutes(deps),
-    ...adminMoneyRoutes(money, createCampaigns(money)),
+    ...adminMoneyRoutes(money),
+    ...airdropRoutes(money, createCampaigns(money)),
     ...kycRoutes(money),
     ...miningRoutes(money, jobRuns),
     ...networkRoutes(deps, sessions),

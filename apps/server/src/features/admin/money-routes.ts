@@ -2,8 +2,6 @@ import {
   adminAdjustApprove,
   adminAdjustBalance,
   adminAdjustments,
-  adminAirdropCampaign,
-  adminAirdropCampaigns,
   adminLedgerHealth,
   adminSetExchangeRate,
   type AssetCode,
@@ -15,7 +13,6 @@ import { handle, reply } from '../../platform/calls.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { checkLedger } from '../../ledger/index.ts';
 import { parseMoney } from '../../lib/amount.ts';
-import { campaignQuery, campaignView, type Campaigns } from '../airdrop/index.ts';
 import { findByUserid } from '../../platform/members.ts';
 import { putSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
@@ -30,7 +27,7 @@ import {
 import { audit } from '../../platform/audit.ts';
 import { needsSecondApprover } from './two-person.ts';
 
-export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
+export function adminMoneyRoutes(d: MoneyDeps) {
   const { db } = d;
   return [
     handle(adminAdjustBalance, async (input, ctx) => {
@@ -97,28 +94,6 @@ export function adminMoneyRoutes(d: MoneyDeps, campaigns: Campaigns) {
       await putSetting(db, 'exchange', next);
       await audit(db, ctx.member.id, 'exchange.set_rate', 'XT', { from: current, to: next });
       return reply({ price_usdt, spread_percent }, 'saved');
-    }),
-
-    handle(adminAirdropCampaign, async (input, ctx) => {
-      await d.totp.require(ctx.member.id, input.totp);
-      return reply(await campaigns.create(ctx.member.id, input), 'saved');
-    }),
-
-    handle(adminAirdropCampaigns, async ({ page, pagesize, id }) => {
-      let q = campaignQuery(db);
-      if (id) q = q.where('c.id', '=', id);
-      const [rows, count] = await Promise.all([
-        q
-          .orderBy('c.id', 'desc')
-          .limit(pagesize)
-          .offset((page - 1) * pagesize)
-          .execute(),
-        db
-          .selectFrom('airdrop_campaigns')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map(campaignView), page, pagesize, total: id ? rows.length : Number(count.n) };
     }),
   ];
 }

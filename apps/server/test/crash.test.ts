@@ -149,7 +149,7 @@ beforeAll(async () => {
     );
     expect(funded.status).toBe(1);
   }
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   if (server) await stopServer(server);
@@ -202,7 +202,7 @@ describe('crash safety', () => {
     } finally {
       await db.destroy();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('answers 503 while PostgreSQL is down, never hangs, and posts again once it is back', async () => {
     sent.length = 0;

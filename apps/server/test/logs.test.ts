@@ -262,5 +262,5 @@ describe('logs', () => {
     }
     for (const digits of [TX_PASSWORD, NEW_TX_PASSWORD, signupCode, txCode])
       expect(new RegExp(`(?<!\\d)${digits}(?!\\d)`).test(output), digits).toBe(false);
-  }, 90_000);
+  }, 240_000);
 });

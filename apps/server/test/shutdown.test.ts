@@ -183,7 +183,7 @@ describe('graceful shutdown', () => {
     await stopServer(server);
     expect(server.child.exitCode).toBe(0);
     server = undefined;
-  }, 180_000);
+  }, 360_000);
 });
 
 describe('the production profile', () => {

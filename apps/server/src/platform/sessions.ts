@@ -17,7 +17,7 @@ export type SessionMember = {
 };
 
 /**
- * The sessions port: what the HTTP layer needs to know who calls. features/auth/sessions.ts implements it; app.ts
+ * The sessions port: what the HTTP layer needs to know who calls. platform/session-store.ts implements it; app.ts
  * passes that implementation to http/register.ts, so the HTTP layer imports no feature.
  */
 export type SessionResolver = {

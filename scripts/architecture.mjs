@@ -43,6 +43,18 @@ for (const dir of SIZED)
   }
 
 const serverFiles = [...files('apps/server/src')].filter(isSized);
+// Server and web call a feature by the same name: the two sets of feature folders are the same.
+const featureNames = (dir) => readdirSync(dir).filter((e) => statSync(path.join(dir, e)).isDirectory());
+const serverFeatures = featureNames('apps/server/src/features');
+const webFeatures = featureNames('apps/web/src/features');
+const unmatched = [
+  ...serverFeatures
+    .filter((f) => !webFeatures.includes(f))
+    .map((f) => `server feature ${f} has no web folder`),
+  ...webFeatures
+    .filter((f) => !serverFeatures.includes(f))
+    .map((f) => `web feature ${f} has no server folder`),
+];
 /** Where a process builds its ledger: engines.ts (every process's engines) and the sweep tool (its own process). */
 const LEDGER_ROOTS = ['apps/server/src/engines.ts', 'apps/server/src/sweep.ts'];
 const createLedger = serverFiles
@@ -146,12 +158,13 @@ const fixed = known.violations.filter((v) => !unique.includes(v)).length;
 if (fixed)
   process.stdout.write(`${fixed} known violations are gone: node scripts/architecture.mjs --update\n`);
 for (const name of undrawn) process.stdout.write(`README's Architecture drawing does not name ${name}\n`);
-const problems = fresh.length + newlyLarge.length + undrawn.length + longFns.length;
+const problems = fresh.length + newlyLarge.length + undrawn.length + longFns.length + unmatched.length;
 if (problems + moneyWriters.length + Object.keys(sharedWriters).length) {
   for (const v of fresh) process.stdout.write(`new violation  ${v}\n`);
   for (const f of longFns)
     process.stdout.write(`long function  ${f.file}:${f.line} ${f.name} (${f.own} lines of its own)\n`);
   for (const w of moneyWriters) process.stdout.write(`second writer  ${w} (see ONE_WRITER)\n`);
+  for (const u of unmatched) process.stdout.write(`feature names  ${u}\n`);
   for (const [table, areas] of Object.entries(sharedWriters))
     process.stdout.write(
       `shared writer  ${table}: ${areas.join(', ')} (one part should own it, or see SECOND_WRITERS)\n`,

@@ -18,79 +18,22 @@ import { parseSignedAmount } from '../signedAmount.ts';
 type Values = { userid: string; amount: string; reason: string };
 type Request = WalletAsset & { userid: string; amount: string; reason: string };
 type Adjusted = ResponseOf<typeof adminAdjustBalance>;
+type AdjustForm = ReturnType<typeof Form.useForm<Values>>[0];
 
 const shape = adminAdjustBalance.request.shape;
 
 /** A manual credit (positive) or debit (negative) of a member's wallet, against the platform's adjustments account. */
 export default function AdminAdjustBalancePage() {
   const { t } = useTranslation('admin');
-  const stepUp = useStepUp();
   const [form] = Form.useForm<Values>();
-  const keys = useSubmissionKey();
   const [target, setTarget] = useState<WalletAsset>({ wallet: 'funds', asset: defaultAssetOf('funds') });
-  const [pending, setPending] = useState<Request | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Adjusted | null>(null);
   const decimals = decimalsOf(target.asset);
-
-  const review = (v: Values) => {
-    const amount = parseSignedAmount(v.amount, decimals);
-    if (!amount.ok) return;
-    setPending({ ...target, userid: v.userid.trim(), amount: amount.wire, reason: v.reason.trim() });
-  };
-
-  const send = async () => {
-    if (!pending) return;
-    // Step-up: a fresh authenticator code when the admin's two-factor is on (not part of the idempotent request).
-    const totp = await stepUp();
-    if (totp === null) return;
-    setBusy(true);
-    try {
-      // The same request confirmed again (after a timeout or refusal) keeps its key: applied at most once.
-      const { data, msg } = await adjustBalance({
-        ...pending,
-        idempotency_key: keys.keyFor(pending),
-        ...(totp ? { totp } : {}),
-      });
-      keys.settled();
-      showToast(msg);
-      setDone(data);
-      setPending(null);
-      form.resetFields();
-    } catch (error) {
-      // The API client has shown the refusal; mark the fields it names.
-      setPending(null);
-      showFieldErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { pending, setPending, busy, done, review, send } = useAdjustment(form, target);
   const debit = pending?.amount.startsWith('-') ?? false;
-  const shown = pending ? pending.amount.replace(/^-/, '') : '0';
 
   return (
     <PageLayout title={t('routes:/pages/admin/adjust')} testId="admin-adjust-page">
-      {done ? (
-        <List header={t('adjust.done')} data-testid="adjust-result">
-          <List.Item extra={<span data-testid="adjust-result-userid">{done.userid}</span>}>
-            {t('adjust.userid')}
-          </List.Item>
-          <List.Item
-            extra={<Money value={done.amount} asset={done.asset} signed testId="adjust-result-amount" />}
-          >
-            {t(`common:wallets.${done.wallet}`)}
-          </List.Item>
-          <List.Item
-            extra={<Money value={done.balance_after} asset={done.asset} testId="adjust-result-balance" />}
-          >
-            {t('adjust.balanceAfter')}
-          </List.Item>
-          <List.Item extra={<span data-testid="adjust-result-id">{done.id}</span>}>
-            {t('adjust.reference')}
-          </List.Item>
-        </List>
-      ) : null}
+      {done ? <AdjustResult done={done} /> : null}
       <Form
         form={form}
         onFinish={review}
@@ -133,19 +76,95 @@ export default function AdminAdjustBalancePage() {
         testId="adjust-confirm"
         danger={debit}
       >
-        {pending ? (
-          <>
-            <p data-testid="adjust-confirm-effect" data-direction={debit ? 'debit' : 'credit'}>
-              {t(debit ? 'adjust.effectDebit' : 'adjust.effectCredit', {
-                userid: pending.userid,
-                wallet: t(`common:wallets.${pending.wallet}`),
-              })}{' '}
-              <Money value={shown} asset={pending.asset} testId="adjust-confirm-amount" />
-            </p>
-            <p className="field-hint">{t('adjust.reasonText', { reason: pending.reason })}</p>
-          </>
-        ) : null}
+        {pending ? <AdjustEffect pending={pending} debit={debit} /> : null}
       </ConfirmPopup>
     </PageLayout>
+  );
+}
+
+/** The form's adjustment held for confirmation (`review`), then sent with a step-up code (`send`). */
+function useAdjustment(form: AdjustForm, target: WalletAsset) {
+  const stepUp = useStepUp();
+  const keys = useSubmissionKey();
+  const [pending, setPending] = useState<Request | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Adjusted | null>(null);
+  const decimals = decimalsOf(target.asset);
+
+  const review = (v: Values) => {
+    const amount = parseSignedAmount(v.amount, decimals);
+    if (!amount.ok) return;
+    setPending({ ...target, userid: v.userid.trim(), amount: amount.wire, reason: v.reason.trim() });
+  };
+
+  const send = async () => {
+    if (!pending) return;
+    // Step-up: a fresh authenticator code when the admin's two-factor is on (not part of the idempotent request).
+    const totp = await stepUp();
+    if (totp === null) return;
+    setBusy(true);
+    try {
+      // The same request confirmed again (after a timeout or refusal) keeps its key: applied at most once.
+      const { data, msg } = await adjustBalance({
+        ...pending,
+        idempotency_key: keys.keyFor(pending),
+        ...(totp ? { totp } : {}),
+      });
+      keys.settled();
+      showToast(msg);
+      setDone(data);
+      setPending(null);
+      form.resetFields();
+    } catch (error) {
+      // The API client has shown the refusal; mark the fields it names.
+      setPending(null);
+      showFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { pending, setPending, busy, done, review, send };
+}
+
+function AdjustResult({ done }: { done: Adjusted }) {
+  const { t } = useTranslation('admin');
+  return (
+    <List header={t('adjust.done')} data-testid="adjust-result">
+      <List.Item extra={<span data-testid="adjust-result-userid">{done.userid}</span>}>
+        {t('adjust.userid')}
+      </List.Item>
+      <List.Item
+        extra={<Money value={done.amount} asset={done.asset} signed testId="adjust-result-amount" />}
+      >
+        {t(`common:wallets.${done.wallet}`)}
+      </List.Item>
+      <List.Item
+        extra={<Money value={done.balance_after} asset={done.asset} testId="adjust-result-balance" />}
+      >
+        {t('adjust.balanceAfter')}
+      </List.Item>
+      <List.Item extra={<span data-testid="adjust-result-id">{done.id}</span>}>
+        {t('adjust.reference')}
+      </List.Item>
+    </List>
+  );
+}
+
+/** What the confirmation will do: credit or debit whom, which wallet, how much, and why. */
+function AdjustEffect({ pending, debit }: { pending: Request; debit: boolean }) {
+  const { t } = useTranslation('admin');
+  const shown = pending.amount.replace(/^-/, '');
+  return (
+    <>
+      <p data-testid="adjust-confirm-effect" data-direction={debit ? 'debit' : 'credit'}>
+        {t(debit ? 'adjust.effectDebit' : 'adjust.effectCredit', {
+          userid: pending.userid,
+          wallet: t(`common:wallets.${pending.wallet}`),
+        })}{' '}
+        <Money value={shown} asset={pending.asset} testId="adjust-confirm-amount" />
+      </p>
+      <p className="field-hint">{t('adjust.reasonText', { reason: pending.reason })}</p>
+    </>
   );
 }

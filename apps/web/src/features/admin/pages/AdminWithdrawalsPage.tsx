@@ -26,17 +26,15 @@ import { useStepUp } from '../stepUp.tsx';
 import type { AdminWithdrawal } from '../types.ts';
 
 type StatusKey = 'all' | WdStatus;
+type WdTotalsData = { count: number; amount: string; fee: string };
 
 /** Withdrawals for review: status, member and date filters, totals, and Approve / Reject on pending ones. */
 export default function AdminWithdrawalsPage() {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusKey>('pending');
   const [userid, setUserid] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const member = useDebounced(userid.trim(), 400);
   const filter: WdFilter = {
     ...(status === 'all' ? {} : { status }),
@@ -45,34 +43,7 @@ export default function AdminWithdrawalsPage() {
     ...(to ? { to } : {}),
   };
   const totals = useQuery(wdTotalsQuery(filter));
-  const stepUp = useStepUp();
-
-  const decide = async (id: string, action: 'approve' | 'reject' | 'retry', reason?: string) => {
-    const totp = await stepUp();
-    if (totp === null) return;
-    setBusy(true);
-    try {
-      const { msg } = await decideWithdrawal(id, action, reason, totp);
-      showToast(msg);
-      setRejecting(null);
-    } catch {
-      // The API client has shown the refusal (e.g. already decided by another admin); the list refreshes below.
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.wd });
-    }
-  };
-
-  const approve = async (w: AdminWithdrawal) => {
-    const ok = await confirmDialog(
-      t('wd.approveConfirm', { userid: w.userid, amount: formatAsset(w.receive, w.asset) }),
-    );
-    if (ok) await decide(w.id, 'approve');
-  };
-
-  const retry = async (w: AdminWithdrawal) => {
-    if (await confirmDialog(t('wd.retryConfirm', { userid: w.userid }))) await decide(w.id, 'retry');
-  };
+  const { rejecting, setRejecting, busy, decide, approve, retry } = useWdDecisions();
 
   const statusOptions = (['pending', 'approved', 'rejected', 'all'] as StatusKey[]).map((k) => ({
     key: k,
@@ -107,19 +78,7 @@ export default function AdminWithdrawalsPage() {
           onTo={setTo}
         />
       </div>
-      <section className="wd-totals" data-testid="wd-totals">
-        <span>
-          {t('wd.count')}: <strong data-testid="wd-total-count">{totals.data?.count ?? '…'}</strong>
-        </span>
-        <span>
-          {t('wd.totalAmount')}:{' '}
-          {totals.data ? <Money value={totals.data.amount} asset="USDT" testId="wd-total-amount" /> : '…'}
-        </span>
-        <span>
-          {t('wd.totalFee')}:{' '}
-          {totals.data ? <Money value={totals.data.fee} asset="USDT" testId="wd-total-fee" /> : '…'}
-        </span>
-      </section>
+      <WdTotals totals={totals.data} />
       <PagedList<AdminWithdrawal>
         key={JSON.stringify(filter)}
         queryKey={adminKeys.wdList(filter)}
@@ -146,5 +105,65 @@ export default function AdminWithdrawalsPage() {
         onConfirm={(reason) => rejecting && void decide(rejecting, 'reject', reason)}
       />
     </PageLayout>
+  );
+}
+
+/**
+ * Approve, reject (with a reason, `rejecting` names the withdrawal asked about) and retry, each after a step-up
+ * code; the lists and totals refresh after every decision, refused or not.
+ */
+function useWdDecisions() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const stepUp = useStepUp();
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const decide = async (id: string, action: 'approve' | 'reject' | 'retry', reason?: string) => {
+    const totp = await stepUp();
+    if (totp === null) return;
+    setBusy(true);
+    try {
+      const { msg } = await decideWithdrawal(id, action, reason, totp);
+      showToast(msg);
+      setRejecting(null);
+    } catch {
+      // The API client has shown the refusal (e.g. already decided by another admin); the list refreshes below.
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.wd });
+    }
+  };
+
+  const approve = async (w: AdminWithdrawal) => {
+    const ok = await confirmDialog(
+      t('wd.approveConfirm', { userid: w.userid, amount: formatAsset(w.receive, w.asset) }),
+    );
+    if (ok) await decide(w.id, 'approve');
+  };
+
+  const retry = async (w: AdminWithdrawal) => {
+    if (await confirmDialog(t('wd.retryConfirm', { userid: w.userid }))) await decide(w.id, 'retry');
+  };
+
+  return { rejecting, setRejecting, busy, decide, approve, retry };
+}
+
+/** The count, amount and fee of the filtered withdrawals ('…' while they load). */
+function WdTotals({ totals }: { totals: WdTotalsData | undefined }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="wd-totals" data-testid="wd-totals">
+      <span>
+        {t('wd.count')}: <strong data-testid="wd-total-count">{totals?.count ?? '…'}</strong>
+      </span>
+      <span>
+        {t('wd.totalAmount')}:{' '}
+        {totals ? <Money value={totals.amount} asset="USDT" testId="wd-total-amount" /> : '…'}
+      </span>
+      <span>
+        {t('wd.totalFee')}: {totals ? <Money value={totals.fee} asset="USDT" testId="wd-total-fee" /> : '…'}
+      </span>
+    </section>
   );
 }

@@ -146,6 +146,7 @@ const figures = [
     'tables written by more than one part of the server without a declared reason',
     Object.keys(sharedWriters).length,
   ],
+  ['feature names on one side only (server and web)', unmatched.length],
 ];
 for (const [what, n] of figures) process.stdout.write(`${String(n).padStart(5)}  ${what} (target 0)\n`);
 process.stdout.write(

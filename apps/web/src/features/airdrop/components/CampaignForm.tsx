@@ -19,6 +19,7 @@ type Audience = 'list' | 'all';
 type Request = { name: string; amount_each: string; userids?: string; all_members?: true };
 /** The request under review, with what the confirmation shows (total only for a list of members). */
 type Review = { request: Request; count: number; total: string };
+type CampaignFormInstance = ReturnType<typeof Form.useForm<Values>>[0];
 
 const shape = adminAirdropCampaign.request.shape;
 const ASSET = PLATFORM_TOKEN;
@@ -32,55 +33,9 @@ export function splitUserids(text: string): string[] {
 /** Starts an airdrop campaign from the airdrop pool: the same amount to each listed member, or to every member. */
 export function CampaignForm() {
   const { t } = useTranslation('admin');
-  const stepUp = useStepUp();
   const [form] = Form.useForm<Values>();
-  const queryClient = useQueryClient();
-  const keys = useSubmissionKey();
   const [audience, setAudience] = useState<Audience>('list');
-  const [pending, setPending] = useState<Review | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const review = (v: Values) => {
-    const parsed = parseMoneyInput(v.amount_each, DECIMALS);
-    if (!parsed.ok) return;
-    const base = { name: v.name.trim(), amount_each: formatAmount(parsed.value, DECIMALS) };
-    if (audience === 'all') {
-      setPending({ request: { ...base, all_members: true }, count: 0, total: '0' });
-      return;
-    }
-    const userids = splitUserids(v.userids ?? '');
-    const total = formatAmount(parsed.value * BigInt(userids.length), DECIMALS);
-    setPending({ request: { ...base, userids: userids.join(',') }, count: userids.length, total });
-  };
-
-  const send = async () => {
-    if (!pending) return;
-    // Step-up: a fresh authenticator code when the admin's two-factor is on (not part of the idempotent request).
-    const totp = await stepUp();
-    if (totp === null) return;
-    setBusy(true);
-    try {
-      // Confirming the same campaign again (after a timeout or refusal) keeps its key: one job at most.
-      const { request } = pending;
-      const { msg } = await createCampaign({
-        ...request,
-        idempotency_key: keys.keyFor(request),
-        ...(totp ? { totp } : {}),
-      });
-      keys.settled();
-      showToast(msg);
-      setPending(null);
-      form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: airdropKeys.campaigns });
-    } catch (error) {
-      setPending(null);
-      showFieldErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const all = pending?.request.all_members === true;
+  const { pending, setPending, busy, review, send } = useCampaignSubmit(form, audience);
 
   return (
     <>
@@ -148,22 +103,79 @@ export function CampaignForm() {
         onCancel={() => setPending(null)}
         testId="airdrop-confirm"
       >
-        {pending ? (
-          <p data-testid="airdrop-confirm-effect">
-            {all
-              ? t('airdrop.effectAll', { name: pending.request.name })
-              : t('airdrop.effectList', { name: pending.request.name, count: pending.count })}{' '}
-            <Money value={pending.request.amount_each} asset={ASSET} testId="airdrop-confirm-each" />
-            {all ? null : (
-              <>
-                {' · '}
-                {t('airdrop.total')}{' '}
-                <Money value={pending.total} asset={ASSET} testId="airdrop-confirm-total" />
-              </>
-            )}
-          </p>
-        ) : null}
+        {pending ? <CampaignEffect pending={pending} /> : null}
       </ConfirmPopup>
     </>
+  );
+}
+
+/** The form's campaign held for confirmation (`review`), then started with a step-up code (`send`). */
+function useCampaignSubmit(form: CampaignFormInstance, audience: Audience) {
+  const stepUp = useStepUp();
+  const queryClient = useQueryClient();
+  const keys = useSubmissionKey();
+  const [pending, setPending] = useState<Review | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const review = (v: Values) => {
+    const parsed = parseMoneyInput(v.amount_each, DECIMALS);
+    if (!parsed.ok) return;
+    const base = { name: v.name.trim(), amount_each: formatAmount(parsed.value, DECIMALS) };
+    if (audience === 'all') {
+      setPending({ request: { ...base, all_members: true }, count: 0, total: '0' });
+      return;
+    }
+    const userids = splitUserids(v.userids ?? '');
+    const total = formatAmount(parsed.value * BigInt(userids.length), DECIMALS);
+    setPending({ request: { ...base, userids: userids.join(',') }, count: userids.length, total });
+  };
+
+  const send = async () => {
+    if (!pending) return;
+    // Step-up: a fresh authenticator code when the admin's two-factor is on (not part of the idempotent request).
+    const totp = await stepUp();
+    if (totp === null) return;
+    setBusy(true);
+    try {
+      // Confirming the same campaign again (after a timeout or refusal) keeps its key: one job at most.
+      const { request } = pending;
+      const { msg } = await createCampaign({
+        ...request,
+        idempotency_key: keys.keyFor(request),
+        ...(totp ? { totp } : {}),
+      });
+      keys.settled();
+      showToast(msg);
+      setPending(null);
+      form.resetFields();
+      await queryClient.invalidateQueries({ queryKey: airdropKeys.campaigns });
+    } catch (error) {
+      setPending(null);
+      showFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { pending, setPending, busy, review, send };
+}
+
+/** What the confirmation will do: to whom, how much each, and the total for a list of members. */
+function CampaignEffect({ pending }: { pending: Review }) {
+  const { t } = useTranslation('admin');
+  const all = pending.request.all_members === true;
+  return (
+    <p data-testid="airdrop-confirm-effect">
+      {all
+        ? t('airdrop.effectAll', { name: pending.request.name })
+        : t('airdrop.effectList', { name: pending.request.name, count: pending.count })}{' '}
+      <Money value={pending.request.amount_each} asset={ASSET} testId="airdrop-confirm-each" />
+      {all ? null : (
+        <>
+          {' · '}
+          {t('airdrop.total')} <Money value={pending.total} asset={ASSET} testId="airdrop-confirm-total" />
+        </>
+      )}
+    </p>
   );
 }

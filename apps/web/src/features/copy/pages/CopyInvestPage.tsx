@@ -10,12 +10,14 @@ import { moneyDetail, TxFlowView, TxForm } from '../../../components/TxFlowView.
 import { formatDateTime } from '../../../lib/format.ts';
 import { decimalsOf, toWireAmount } from '../../../lib/money.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
-import { copyKeys, invest, packagesQuery } from '../api.ts';
+import { type CopyPackage, copyKeys, invest, packagesQuery } from '../api.ts';
 import { StopLossField } from '../components/StopLossField.tsx';
 import '../../trading/trading.css';
 import '../copy.css';
 
 type Values = { amount: string; stop_loss_percent?: string; auto_renew?: boolean; agree?: boolean };
+type FormInstance<V> = ReturnType<typeof Form.useForm<V>>[0];
+const DECIMALS = decimalsOf('USDT');
 
 /**
  * `/pages/copy/invest?package=&trader=`: investing in a package from the trading wallet (the company strategy's
@@ -34,13 +36,12 @@ export default function CopyInvestPage() {
     onSuccess: () => void client.invalidateQueries({ queryKey: copyKeys.all }),
   });
   const p = q.data?.list.find((x) => x.id === packageId);
-  const decimals = decimalsOf('USDT');
 
   const onFinish = (v: Values) => {
     if (!p) return;
     const request = {
       package_id: p.id,
-      amount: toWireAmount(v.amount, decimals) ?? '',
+      amount: toWireAmount(v.amount, DECIMALS) ?? '',
       agree: Boolean(v.agree),
       stop_loss_percent: Number(v.stop_loss_percent || 0),
       auto_renew: Boolean(v.auto_renew),
@@ -59,12 +60,7 @@ export default function CopyInvestPage() {
       {q.data && !p && <EmptyBlock text={t('copy.noPackage')} />}
       {p && (
         <>
-          <List header={p.trader_name} data-testid="copy-invest-package">
-            <List.Item extra={p.name}>{t('copy.package')}</List.Item>
-            <List.Item extra={t('copy.termDays', { count: p.term_days })}>{t('copy.term')}</List.Item>
-            <List.Item extra={`${p.share_percent}%`}>{t('copy.share')}</List.Item>
-            <List.Item extra={`${p.fee_percent}%`}>{t('copy.fee')}</List.Item>
-          </List>
+          <PackageTerms p={p} />
           <p className="trade-note">{t('copy.investNote')}</p>
           <TxFlowView
             flow={flow}
@@ -97,41 +93,14 @@ export default function CopyInvestPage() {
               <p>
                 {t('copy.confirmInvest', { trader: p.trader_name, package: p.name })}{' '}
                 <Money
-                  value={toWireAmount(form.getFieldValue('amount') ?? '', decimals) ?? '0'}
+                  value={toWireAmount(form.getFieldValue('amount') ?? '', DECIMALS) ?? '0'}
                   asset="USDT"
                 />
               </p>
             }
           >
             <TxForm form={form} onFinish={onFinish} testId="copy-invest" submitLabel={t('copy.investSubmit')}>
-              <AmountField
-                form={form}
-                testId="copy-invest"
-                label={t('copy.amount')}
-                limits={{
-                  decimals,
-                  asset: 'USDT',
-                  min: p.min_amount,
-                  available: q.data?.trading_available ?? '0',
-                }}
-                allLabel={t('copy.all')}
-              />
-              <StopLossField id="copy-invest-stop" />
-              <Form.Item name="auto_renew" label={t('copy.autoRenew')} valuePropName="checked">
-                <Switch data-testid="copy-invest-renew" />
-              </Form.Item>
-              <Form.Item
-                name="agree"
-                valuePropName="checked"
-                rules={[
-                  {
-                    validator: (_r, v) =>
-                      v ? Promise.resolve() : Promise.reject(new Error(t('copy.investAgreeRequired'))),
-                  },
-                ]}
-              >
-                <Checkbox data-testid="copy-invest-agree">{t('copy.investAgree')}</Checkbox>
-              </Form.Item>
+              <InvestFields form={form} p={p} available={q.data?.trading_available ?? '0'} />
             </TxForm>
             <p className="page-section">
               <Link to="/pages/copy/fund" data-testid="copy-invest-fund">
@@ -142,5 +111,63 @@ export default function CopyInvestPage() {
         </>
       )}
     </PageLayout>
+  );
+}
+
+/** The package's trader, name and terms. */
+function PackageTerms({ p }: { p: CopyPackage }) {
+  const { t } = useTranslation('trading');
+  return (
+    <List header={p.trader_name} data-testid="copy-invest-package">
+      <List.Item extra={p.name}>{t('copy.package')}</List.Item>
+      <List.Item extra={t('copy.termDays', { count: p.term_days })}>{t('copy.term')}</List.Item>
+      <List.Item extra={`${p.share_percent}%`}>{t('copy.share')}</List.Item>
+      <List.Item extra={`${p.fee_percent}%`}>{t('copy.fee')}</List.Item>
+    </List>
+  );
+}
+
+/** The amount (from the package's minimum to what the trading wallet holds), the loss limit, auto-renew and the agreement. */
+function InvestFields({
+  form,
+  p,
+  available,
+}: {
+  form: FormInstance<Values>;
+  p: CopyPackage;
+  available: string;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <>
+      <AmountField
+        form={form}
+        testId="copy-invest"
+        label={t('copy.amount')}
+        limits={{
+          decimals: DECIMALS,
+          asset: 'USDT',
+          min: p.min_amount,
+          available,
+        }}
+        allLabel={t('copy.all')}
+      />
+      <StopLossField id="copy-invest-stop" />
+      <Form.Item name="auto_renew" label={t('copy.autoRenew')} valuePropName="checked">
+        <Switch data-testid="copy-invest-renew" />
+      </Form.Item>
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[
+          {
+            validator: (_r, v) =>
+              v ? Promise.resolve() : Promise.reject(new Error(t('copy.investAgreeRequired'))),
+          },
+        ]}
+      >
+        <Checkbox data-testid="copy-invest-agree">{t('copy.investAgree')}</Checkbox>
+      </Form.Item>
+    </>
   );
 }

@@ -197,7 +197,7 @@ function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: Ch
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
-    jobs: dailyJobs(money.ledger),
+    jobs: dailyJobs(money.ledger, deps.config.dataDir),
   });
   return [
     ...systemRoutes(deps),

@@ -140,7 +140,9 @@ async function startTasks(
   const tasks = createTaskRunner(logger('tasks'));
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
-    Object.entries(dailyJobs(ledger)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
+    Object.entries(dailyJobs(ledger, config.dataDir)).filter(
+      (e): e is [string, DailyJob] => e[1] !== undefined,
+    ),
   );
   tasks.add(dailyJobsTask({ db, clock: systemClock, jobs, log: logger('scheduler') }));
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).

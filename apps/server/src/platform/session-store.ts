@@ -1,6 +1,6 @@
 import type { AdminRole } from '@mp/contract';
 import { type ChangeFeed, noteChanged, offlineFeed } from '../db/change-feed.ts';
-import { type Db, poolOf } from '../db/database.ts';
+import { type Conn, type Db, poolOf } from '../db/database.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import type { SessionMember } from './sessions.ts';
 import { SessionInvalid } from '../lib/errors.ts';
@@ -126,4 +126,24 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: Change
       noteChanged(db, 'sessions', [memberId]);
     },
   };
+}
+
+/**
+ * Retention (issue 28): deletes up to `limit` sessions that expired or were revoked before `before`; returns how many.
+ * Neither kind answers a call any more, and nothing else refers to a session row.
+ */
+export async function purgeSessions(db: Conn, before: Date, limit: number): Promise<number> {
+  const gone = await db
+    .deleteFrom('sessions')
+    .where(
+      'token_hash',
+      'in',
+      db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }

@@ -138,3 +138,24 @@ export function createTacs(deps: {
     },
   };
 }
+
+/**
+ * Retention (issue 28): deletes up to `limit` codes made before `before` (the oldest first); returns how many. A code
+ * lives ten minutes: an old one only tells who asked for a code when, which security_events keeps where it matters.
+ */
+export async function purgeCodes(db: Conn, before: Date, limit: number): Promise<number> {
+  const gone = await db
+    .deleteFrom('verification_codes')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('verification_codes')
+        .select('id')
+        .where('created_at', '<', before)
+        .orderBy('id')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}

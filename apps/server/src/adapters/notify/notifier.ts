@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Conn, Db } from '../../db/database.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { logger } from '../../lib/log.ts';
 import type { Notifier } from '../../platform/notifier.ts';
@@ -16,6 +16,19 @@ export function outboxNotifier(db: Db): Notifier {
       await db.insertInto('outbox').values(message).execute();
     },
   };
+}
+
+/** Retention (issue 28): deletes up to `limit` dev outbox messages sent before `before`; returns how many. */
+export async function purgeOutbox(db: Conn, before: Date, limit: number): Promise<number> {
+  const gone = await db
+    .deleteFrom('outbox')
+    .where(
+      'id',
+      'in',
+      db.selectFrom('outbox').select('id').where('created_at', '<', before).orderBy('id').limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 /** E-mail through SMTP (SMTP_URL, e.g. smtp://user:pass@host:587); SMS through `sms`. */

@@ -288,3 +288,29 @@ export async function readPicture(
     data_url: `data:${row.content_type};base64,${bytes.toString('base64')}`,
   };
 }
+
+/**
+ * Retention (issue 28): deletes up to `limit` pictures (rows and files) of submissions rejected before `before`;
+ * returns how many. The submission row stays: it is the record of the decision. The files go before the caller's
+ * transaction commits: should the commit fail, the rows come back pointing at files already gone and the next run
+ * deletes them (a missing file is fine), so no picture outlives its row unnoticed.
+ */
+export async function purgeRejectedPictures(db: Conn, storage: KycStorage, before: Date, limit: number) {
+  const gone = await db
+    .deleteFrom('kyc_images')
+    .where(
+      'file_name',
+      'in',
+      db
+        .selectFrom('kyc_images as i')
+        .innerJoin('kyc_submissions as k', 'k.id', 'i.submission_id')
+        .select('i.file_name')
+        .where('k.status', '=', 'rejected')
+        .where('k.decided_at', '<', before)
+        .limit(limit),
+    )
+    .returning('file_name')
+    .execute();
+  await storage.remove(gone.map((r) => r.file_name));
+  return gone.length;
+}

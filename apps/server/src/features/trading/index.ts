@@ -14,3 +14,5 @@ export { createMarketData } from './market-data.ts';
 export { MARKET_BY_SYMBOL, MARKETS, paperAccountName } from './markets.ts';
 /** The operator's market settings, from memory (a new paper account's starting balance). */
 export { cachedMarketSettings } from './settings.ts';
+/** Retention: one-minute candles older than the charts' finest reach become hourly ones. */
+export { type RollupCursor, rollUpOldCandles } from './candle-rollup.ts';

@@ -18,6 +18,7 @@ import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
 import { loadDemo } from './features/system/demo-setup.ts';
 import { systemClock } from './lib/clock.ts';
 import { propagationTask } from './features/network/propagate.ts';
+import { airdropCampaignTask } from './features/airdrop/index.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 import { loadDemoBots } from './features/bots/demo-bots.ts';
 import { loadDemoCopy } from './features/copy/demo-copy.ts';
@@ -147,6 +148,8 @@ async function startTasks(
   tasks.add(dailyJobsTask({ db, clock: systemClock, jobs, log: logger('scheduler') }));
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).
   tasks.add(propagationTask(db));
+  // Admins' airdrop campaigns, continued by any server from where a stopped one left them (features/airdrop).
+  tasks.add(airdropCampaignTask({ db, ledger }));
   if (config.marketFeed) tasks.add(await marketFeedTask(config, db, engines));
   if (chain?.test && anvil && config.demoData)
     await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));

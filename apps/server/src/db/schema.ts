@@ -194,6 +194,9 @@ export interface AirdropCampaignsTable {
   error: Generated<string>;
   created_by: string | null;
   created_at: CreatedAt;
+  /** The claim of the server running the campaign (features/airdrop/queue.ts), until it ends or runs out. */
+  claimed_by: string | null;
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DB

@@ -34,6 +34,7 @@ type Snapshot = {
   payoutsFailed: number;
   marketFeedAge: number | undefined;
   botsInError: number;
+  campaignsRunning: number;
   lockouts: { kind: string; n: number }[];
   cursors: { chainId: number; next: number; age: number }[];
   chain?: { head?: number; usdt?: number; gas?: number; rpcUp: boolean };
@@ -45,37 +46,39 @@ const seconds = (ms: number) => Math.max(0, ms / 1000);
 async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['chain']>): Promise<Snapshot> {
   const stuckBefore = new Date(now.getTime() - PAYOUT_STUCK_MS);
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const [jobs, payouts, failedPayouts, tickers, bots, lockouts, cursors, chainState] = await Promise.all([
-    sql<{
-      job: string;
-      runs: string;
-      failed: string;
-      running: string;
-      last_duration: string | null;
-      last_finished: string | null;
-    }>`select job, sum(runs)::text runs,
+  const [jobs, payouts, failedPayouts, tickers, bots, campaigns, lockouts, cursors, chainState] =
+    await Promise.all([
+      sql<{
+        job: string;
+        runs: string;
+        failed: string;
+        running: string;
+        last_duration: string | null;
+        last_finished: string | null;
+      }>`select job, sum(runs)::text runs,
          count(*) filter (where status = 'failed')::text failed,
          count(*) filter (where status = 'running')::text running,
          (array_agg(extract(epoch from finished_at - started_at) order by finished_at desc nulls last))[1]::text last_duration,
          extract(epoch from max(finished_at))::text last_finished
        from job_runs group by job`.execute(db),
-    sql<{ pending: string; stuck: string; usdt: string }>`select count(*)::text pending,
+      sql<{ pending: string; stuck: string; usdt: string }>`select count(*)::text pending,
          count(*) filter (where created_at < ${stuckBefore})::text stuck,
          coalesce(sum(amount), 0)::text usdt
        from chain_sends where kind = 'payout' and state in ('queued', 'signed', 'broadcast')`.execute(db),
-    sql<{ n: string }>`select count(*)::text n from withdrawals where payout_state = 'failed'`.execute(db),
-    sql<{ at: Date | null }>`select max(at) at from market_tickers`.execute(db),
-    sql<{ n: string }>`select count(*)::text n from bots where state = 'error'`.execute(db),
-    sql<{ kind: string; n: string }>`select kind, count(*)::text n from security_events
+      sql<{ n: string }>`select count(*)::text n from withdrawals where payout_state = 'failed'`.execute(db),
+      sql<{ at: Date | null }>`select max(at) at from market_tickers`.execute(db),
+      sql<{ n: string }>`select count(*)::text n from bots where state = 'error'`.execute(db),
+      sql<{ n: string }>`select count(*)::text n from airdrop_campaigns where status = 'running'`.execute(db),
+      sql<{ kind: string; n: string }>`select kind, count(*)::text n from security_events
        where kind like 'lockout\\_%' and at > ${hourAgo} group by kind`.execute(db),
-    sql<{
-      chain_id: number;
-      next_block: string;
-      updated_at: Date;
-    }>`select chain_id, next_block::text, updated_at
+      sql<{
+        chain_id: number;
+        next_block: string;
+        updated_at: Date;
+      }>`select chain_id, next_block::text, updated_at
        from chain_cursors`.execute(db),
-    chain(),
-  ]);
+      chain(),
+    ]);
   const at = tickers.rows[0]?.at;
   return {
     jobs: jobs.rows.map((r) => ({
@@ -92,6 +95,7 @@ async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['ch
     payoutsFailed: num(failedPayouts.rows[0]?.n),
     marketFeedAge: at ? seconds(now.getTime() - new Date(at).getTime()) : undefined,
     botsInError: num(bots.rows[0]?.n),
+    campaignsRunning: num(campaigns.rows[0]?.n),
     lockouts: lockouts.rows.map((r) => ({ kind: r.kind, n: num(r.n) })),
     cursors: cursors.rows.map((r) => ({
       chainId: r.chain_id,
@@ -219,6 +223,10 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
     ledgerAge: gauge('mp_ledger_check_age_seconds', 'Time since the latest ledger check that ran'),
     feedAge: gauge('mp_market_feed_age_seconds', 'Age of the newest market ticker'),
     botsError: gauge('mp_bots_in_error', 'Trading bots stopped in error'),
+    campaignsRunning: gauge(
+      'mp_airdrop_campaigns_running',
+      'Airdrop campaigns not finished yet (under way, or waiting for a server to continue them)',
+    ),
     lockouts: gauge('mp_security_lockouts_last_hour', 'Lockouts in the last hour, by factor', ['kind']),
   };
 
@@ -260,6 +268,7 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
     g.payoutsFailed.set(snap.payoutsFailed);
     if (snap.marketFeedAge !== undefined) g.feedAge.set(snap.marketFeedAge);
     g.botsError.set(snap.botsInError);
+    g.campaignsRunning.set(snap.campaignsRunning);
     for (const l of snap.lockouts) g.lockouts.set({ kind: l.kind }, l.n);
     for (const c of snap.cursors) g.cursorAge.set({ chain_id: String(c.chainId) }, c.age);
     const c = deps.config.chain;

@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
-import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { AIRDROP } from '../wallet/index.ts';
-
-const BATCH = 100;
+import { stepCampaigns } from './queue.ts';
 
 type CampaignRow = {
   id: string;
@@ -92,66 +90,24 @@ async function recipientIds(
 
 /**
  * An admin airdrop to many members from the airdrop pool. The campaign is one row keyed by the admin's
- * idempotency key; each recipient's credit is its own ledger operation keyed by (campaign, member), so running the
- * job again (a retry, a restart, a second server) pays nobody twice. Progress is the `done` count.
+ * idempotency key, run from PostgreSQL by whichever server claims it (queue.ts): each recipient's credit is its own
+ * ledger operation keyed by (campaign, member), so a retry, a restart or a second server pays nobody twice.
+ * Progress is the `done` count.
  */
 export function createCampaigns(d: MoneyDeps) {
-  const running = new Map<string, Promise<void>>();
+  const running = new Map<string, Promise<unknown>>();
 
-  async function process(id: string) {
-    const c = await d.db
-      .selectFrom('airdrop_campaigns')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const amount = BigInt(c.amount_each);
-    try {
-      for (let i = c.done; i < c.recipients.length; i += BATCH) {
-        const batch = c.recipients.slice(i, i + BATCH);
-        for (const memberId of batch) {
-          await d.ledger.operation(
-            {
-              key: `airdrop-campaign:${id}:${memberId}`,
-              kind: 'airdrop_campaign',
-              memberId,
-              request: { campaign: id },
-            },
-            async (op) => {
-              const [t] = await op.post([
-                {
-                  debit: platformAccount('airdrop_pool', AIRDROP.asset),
-                  credit: memberAccount(memberId, AIRDROP.wallet, AIRDROP.asset),
-                  amount,
-                  kind: 'airdrop',
-                  reference: c.name,
-                  details: { from: 'airdrop', campaign: id },
-                },
-              ]);
-              return { transfer: t!.id };
-            },
-          );
-        }
-        await d.db
-          .updateTable('airdrop_campaigns')
-          .set({ done: sql`greatest(done, ${i + batch.length})` })
-          .where('id', '=', id)
-          .execute();
-      }
-      await d.db.updateTable('airdrop_campaigns').set({ status: 'done' }).where('id', '=', id).execute();
-    } catch (err) {
-      await d.db
-        .updateTable('airdrop_campaigns')
-        .set({ status: 'failed', error: String(err) })
-        .where('id', '=', id)
-        .execute();
-    }
-  }
-
-  /** Starts the job unless this server already runs it. */
-  function start(id: string): Promise<void> {
+  /**
+   * Runs the campaign's first step at once, through the same claim as the task's (so the two never race); the
+   * main process's task (airdropCampaignTask) does the rest, or all of it when another server holds the claim.
+   */
+  function start(id: string): Promise<unknown> {
     let job = running.get(id);
     if (!job) {
-      job = process(id).finally(() => running.delete(id));
+      job = stepCampaigns(d, id)
+        // Nothing is lost: the campaign stays running, and the task's next step takes it.
+        .catch((err: unknown) => d.log?.error({ err }, 'airdrop campaign step failed'))
+        .finally(() => running.delete(id));
       running.set(id, job);
     }
     return job;
@@ -159,7 +115,7 @@ export function createCampaigns(d: MoneyDeps) {
 
   return {
     start,
-    /** Waits for a running job on this server (tests, shutdown). */
+    /** Waits for the step this server started (tests). */
     wait: (id: string) => running.get(id) ?? Promise.resolve(),
 
     async create(

@@ -10,6 +10,7 @@ import { showFieldErrors } from '../../../lib/validate.ts';
 import { personalKeys, saveProfile, sendMemberTac } from '../api.ts';
 
 type Kind = 'email' | 'mobile';
+type FormInstance = ReturnType<typeof Form.useForm>[0];
 type Values = {
   email?: string;
   mobile?: string;
@@ -20,6 +21,10 @@ type Values = {
   totp?: string;
 };
 
+const requiredRules = (t: (key: string) => string, key: string) => [
+  { required: true, message: t(`profile.required.${key}`) },
+];
+
 /**
  * Changing the e-mail or mobile number: the login password (and the authenticator code when two-factor is on), a
  * code sent to the current contact, shown masked, and a code sent to the new contact, which proves it. A member with
@@ -28,63 +33,18 @@ type Values = {
 export function ContactForm() {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm();
-  const queryClient = useQueryClient();
   const security = useQuery(securityStateQuery);
   const [kind, setKind] = useState<Kind>('email');
-  const [sentTo, setSentTo] = useState('');
-  const [newSentTo, setNewSentTo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const contactFields = kind === 'email' ? ['email'] : ['tel_prefix', 'mobile'];
   const current = security.data?.contact ?? '';
   const askTotp = security.data?.totp_enabled === true;
+  const { sentTo, newSentTo, busy, sendCurrent, sendNew, submit } = useContactChange(
+    form,
+    kind,
+    current,
+    askTotp,
+  );
 
-  const sendCurrent = async () => {
-    const sent = await sendMemberTac({ purpose: 'profile' });
-    setSentTo(sent.destination);
-    return sent;
-  };
-
-  const sendNew = async () => {
-    await form.validateFields(contactFields);
-    const v = form.getFieldsValue(contactFields) as Values;
-    try {
-      const sent = await sendMemberTac({
-        purpose: 'profile_new',
-        ...(kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix }),
-      });
-      setNewSentTo(sent.destination);
-      return sent;
-    } catch (error) {
-      showFieldErrors(form, error);
-      throw error;
-    }
-  };
-
-  const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      const contact = kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
-      const { msg } = await saveProfile({
-        ...contact,
-        password: v.password,
-        ...(current && v.tac ? { tac: v.tac } : {}),
-        new_tac: v.new_tac,
-        ...(askTotp && v.totp ? { totp: v.totp.trim() } : {}),
-      });
-      showToast(msg);
-      form.resetFields();
-      setSentTo('');
-      setNewSentTo('');
-      await queryClient.invalidateQueries({ queryKey: personalKeys.all });
-      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
-    } catch (error) {
-      showFieldErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const required = (key: string) => [{ required: true, message: t(`profile.required.${key}`) }];
+  const required = (key: string) => requiredRules(t, key);
   const sentHint = (to: string, testId: string) =>
     to ? (
       <span className="field-hint" data-testid={testId}>
@@ -116,20 +76,7 @@ export function ContactForm() {
           </Space>
         </Radio.Group>
       </Form.Item>
-      {kind === 'email' ? (
-        <Form.Item name="email" label={t('profile.newEmail')} rules={required('email')}>
-          <Input id="profile-email" data-testid="profile-email" type="email" />
-        </Form.Item>
-      ) : (
-        <>
-          <Form.Item name="tel_prefix" label={t('profile.telPrefix')} rules={required('telPrefix')}>
-            <TelPrefixPicker testId="profile-tel-prefix" />
-          </Form.Item>
-          <Form.Item name="mobile" label={t('profile.newMobile')} rules={required('mobile')}>
-            <Input id="profile-mobile" data-testid="profile-mobile" type="tel" />
-          </Form.Item>
-        </>
-      )}
+      <NewContactFields kind={kind} />
       <Form.Item
         name="password"
         label={t('profile.password')}
@@ -178,5 +125,85 @@ export function ContactForm() {
         {t('profile.holdNote')}
       </p>
     </Form>
+  );
+}
+
+/**
+ * The codes sent to the current and the new contact (`sentTo`, `newSentTo`: where they went) and saving the change;
+ * a refusal marks the fields it names.
+ */
+function useContactChange(form: FormInstance, kind: Kind, current: string, askTotp: boolean) {
+  const queryClient = useQueryClient();
+  const [sentTo, setSentTo] = useState('');
+  const [newSentTo, setNewSentTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const contactFields = kind === 'email' ? ['email'] : ['tel_prefix', 'mobile'];
+
+  const sendCurrent = async () => {
+    const sent = await sendMemberTac({ purpose: 'profile' });
+    setSentTo(sent.destination);
+    return sent;
+  };
+
+  const sendNew = async () => {
+    await form.validateFields(contactFields);
+    const v = form.getFieldsValue(contactFields) as Values;
+    try {
+      const sent = await sendMemberTac({
+        purpose: 'profile_new',
+        ...(kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix }),
+      });
+      setNewSentTo(sent.destination);
+      return sent;
+    } catch (error) {
+      showFieldErrors(form, error);
+      throw error;
+    }
+  };
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const contact = kind === 'email' ? { email: v.email } : { mobile: v.mobile, tel_prefix: v.tel_prefix };
+      const { msg } = await saveProfile({
+        ...contact,
+        password: v.password,
+        ...(current && v.tac ? { tac: v.tac } : {}),
+        new_tac: v.new_tac,
+        ...(askTotp && v.totp ? { totp: v.totp.trim() } : {}),
+      });
+      showToast(msg);
+      form.resetFields();
+      setSentTo('');
+      setNewSentTo('');
+      await queryClient.invalidateQueries({ queryKey: personalKeys.all });
+      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
+    } catch (error) {
+      showFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { sentTo, newSentTo, busy, sendCurrent, sendNew, submit };
+}
+
+/** The new e-mail, or the new mobile number with its country prefix. */
+function NewContactFields({ kind }: { kind: Kind }) {
+  const { t } = useTranslation('personal');
+  const required = (key: string) => requiredRules(t, key);
+  return kind === 'email' ? (
+    <Form.Item name="email" label={t('profile.newEmail')} rules={required('email')}>
+      <Input id="profile-email" data-testid="profile-email" type="email" />
+    </Form.Item>
+  ) : (
+    <>
+      <Form.Item name="tel_prefix" label={t('profile.telPrefix')} rules={required('telPrefix')}>
+        <TelPrefixPicker testId="profile-tel-prefix" />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('profile.newMobile')} rules={required('mobile')}>
+        <Input id="profile-mobile" data-testid="profile-mobile" type="tel" />
+      </Form.Item>
+    </>
   );
 }

@@ -20,6 +20,8 @@ type Values = {
   totp?: string;
 };
 
+type FormInstance = ReturnType<typeof Form.useForm>[0];
+
 const TOTP_RE = /^\d{6,8}$/;
 
 /**
@@ -29,40 +31,11 @@ const TOTP_RE = /^\d{6,8}$/;
 export default function TransactionPasswordPage() {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm();
-  const queryClient = useQueryClient();
-  const goBack = useBack();
-  const [busy, setBusy] = useState(false);
   const [hint, setHint] = useState('');
   const shape = updateTransactionPwd.request.shape;
   const twoFactor = useQuery(totpStatusQuery);
   const askTotp = twoFactor.data?.enabled === true;
-
-  const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      const { password, tac, tx_password, confirm_tx_password } = v;
-      const totp = askTotp ? v.totp?.trim() : undefined;
-      const { msg } = await changeTransactionPassword({
-        password,
-        tac,
-        tx_password,
-        confirm_tx_password,
-        ...(totp ? { totp } : {}),
-      });
-      showToast(msg);
-      await queryClient.invalidateQueries({ queryKey: personalKeys.all });
-      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
-      goBack();
-    } catch (error) {
-      // A code asked for by a server that knows two-factor was just turned on: show the field.
-      if (!askTotp && error instanceof ApiError && error.fieldError('totp')) {
-        await queryClient.invalidateQueries({ queryKey: totpKeys.status });
-      }
-      showFieldErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useTxPasswordSubmit(form, askTotp);
 
   return (
     <PageLayout title={t('routes:/pages/personal/TransactionPassword')} testId="tx-password-page">
@@ -137,31 +110,73 @@ export default function TransactionPasswordPage() {
         >
           <Input id="txpwd-confirm" data-testid="txpwd-confirm" type="password" autoComplete="off" />
         </Form.Item>
-        {askTotp ? (
-          <Form.Item
-            name="totp"
-            label={t('password.totp')}
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const code = typeof value === 'string' ? value.trim() : '';
-                  if (!code) throw new Error(issueText('totp_required', 'totp'));
-                  if (!TOTP_RE.test(code)) throw new Error(t('common:txSheet.totpInvalid'));
-                },
-              },
-            ]}
-          >
-            <Input
-              id="txpwd-totp"
-              data-testid="txpwd-totp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              placeholder={t('common:txSheet.totpPlaceholder')}
-            />
-          </Form.Item>
-        ) : null}
+        {askTotp ? <TotpField /> : null}
       </Form>
     </PageLayout>
+  );
+}
+
+/** Saves the new transaction password and goes back; a refusal marks the fields it names. */
+function useTxPasswordSubmit(form: FormInstance, askTotp: boolean) {
+  const queryClient = useQueryClient();
+  const goBack = useBack();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const { password, tac, tx_password, confirm_tx_password } = v;
+      const totp = askTotp ? v.totp?.trim() : undefined;
+      const { msg } = await changeTransactionPassword({
+        password,
+        tac,
+        tx_password,
+        confirm_tx_password,
+        ...(totp ? { totp } : {}),
+      });
+      showToast(msg);
+      await queryClient.invalidateQueries({ queryKey: personalKeys.all });
+      await queryClient.invalidateQueries({ queryKey: securityStateKeys.state });
+      goBack();
+    } catch (error) {
+      // A code asked for by a server that knows two-factor was just turned on: show the field.
+      if (!askTotp && error instanceof ApiError && error.fieldError('totp')) {
+        await queryClient.invalidateQueries({ queryKey: totpKeys.status });
+      }
+      showFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, submit };
+}
+
+/** The current authenticator code, asked when the member has two-factor on. */
+function TotpField() {
+  const { t } = useTranslation('personal');
+  return (
+    <Form.Item
+      name="totp"
+      label={t('password.totp')}
+      rules={[
+        {
+          validator: async (_rule, value: unknown) => {
+            const code = typeof value === 'string' ? value.trim() : '';
+            if (!code) throw new Error(issueText('totp_required', 'totp'));
+            if (!TOTP_RE.test(code)) throw new Error(t('common:txSheet.totpInvalid'));
+          },
+        },
+      ]}
+    >
+      <Input
+        id="txpwd-totp"
+        data-testid="txpwd-totp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        placeholder={t('common:txSheet.totpPlaceholder')}
+      />
+    </Form.Item>
   );
 }

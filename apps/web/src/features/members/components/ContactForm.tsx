@@ -37,45 +37,22 @@ export function ContactForm() {
   const [kind, setKind] = useState<Kind>('email');
   const current = security.data?.contact ?? '';
   const askTotp = security.data?.totp_enabled === true;
-  const { sentTo, newSentTo, busy, sendCurrent, sendNew, submit } = useContactChange(
-    form,
-    kind,
-    current,
-    askTotp,
-  );
+  const change = useContactChange(form, kind, current, askTotp);
 
   const required = (key: string) => requiredRules(t, key);
-  const sentHint = (to: string, testId: string) =>
-    to ? (
-      <span className="field-hint" data-testid={testId}>
-        {t('profile.sentTo', { to })}
-      </span>
-    ) : undefined;
-
   return (
     <Form
       form={form}
-      onFinish={submit}
+      onFinish={change.submit}
       mode="card"
       footer={
-        <Button block type="submit" color="primary" loading={busy} data-testid="profile-contact-save">
+        <Button block type="submit" color="primary" loading={change.busy} data-testid="profile-contact-save">
           {t('save')}
         </Button>
       }
     >
       <Form.Header>{t('profile.changeContact')}</Form.Header>
-      <Form.Item label={t('profile.contactType')}>
-        <Radio.Group value={kind} onChange={(v) => setKind(v === 'mobile' ? 'mobile' : 'email')}>
-          <Space>
-            <Radio value="email" data-testid="profile-contact-email">
-              {t('profile.fields.email')}
-            </Radio>
-            <Radio value="mobile" data-testid="profile-contact-mobile">
-              {t('profile.fields.mobile')}
-            </Radio>
-          </Space>
-        </Radio.Group>
-      </Form.Item>
+      <ContactTypeField kind={kind} onChange={setKind} />
       <NewContactFields kind={kind} />
       <Form.Item
         name="password"
@@ -90,26 +67,7 @@ export function ContactForm() {
           autoComplete="current-password"
         />
       </Form.Item>
-      {current ? (
-        <Form.Item
-          name="tac"
-          label={t('profile.currentTac', { to: current })}
-          rules={required('tac')}
-          extra={<TacButton send={sendCurrent} testId="profile-tac-send" />}
-          description={sentHint(sentTo, 'profile-tac-hint')}
-        >
-          <Input id="profile-tac" data-testid="profile-tac" inputMode="numeric" />
-        </Form.Item>
-      ) : null}
-      <Form.Item
-        name="new_tac"
-        label={t('profile.newTac')}
-        rules={required('tac')}
-        extra={<TacButton send={sendNew} testId="profile-new-tac-send" />}
-        description={sentHint(newSentTo, 'profile-new-tac-hint')}
-      >
-        <Input id="profile-new-tac" data-testid="profile-new-tac" inputMode="numeric" />
-      </Form.Item>
+      <CodeFields current={current} change={change} />
       {askTotp ? (
         <Form.Item name="totp" label={t('password.totp')} rules={required('totp')}>
           <Input
@@ -203,6 +161,61 @@ function NewContactFields({ kind }: { kind: Kind }) {
       </Form.Item>
       <Form.Item name="mobile" label={t('profile.newMobile')} rules={required('mobile')}>
         <Input id="profile-mobile" data-testid="profile-mobile" type="tel" />
+      </Form.Item>
+    </>
+  );
+}
+
+function ContactTypeField({ kind, onChange }: { kind: Kind; onChange: (kind: Kind) => void }) {
+  const { t } = useTranslation('personal');
+  return (
+    <Form.Item label={t('profile.contactType')}>
+      <Radio.Group value={kind} onChange={(v) => onChange(v === 'mobile' ? 'mobile' : 'email')}>
+        <Space>
+          <Radio value="email" data-testid="profile-contact-email">
+            {t('profile.fields.email')}
+          </Radio>
+          <Radio value="mobile" data-testid="profile-contact-mobile">
+            {t('profile.fields.mobile')}
+          </Radio>
+        </Space>
+      </Radio.Group>
+    </Form.Item>
+  );
+}
+
+/** The code sent to the current contact (when there is one) and the code sent to the new one, each with its Send. */
+function CodeFields({ current, change }: { current: string; change: ReturnType<typeof useContactChange> }) {
+  const { t } = useTranslation('personal');
+  const required = (key: string) => requiredRules(t, key);
+  const sentHint = (to: string, testId: string) =>
+    to ? (
+      <span className="field-hint" data-testid={testId}>
+        {t('profile.sentTo', { to })}
+      </span>
+    ) : undefined;
+
+  return (
+    <>
+      {current ? (
+        <Form.Item
+          name="tac"
+          label={t('profile.currentTac', { to: current })}
+          rules={required('tac')}
+          extra={<TacButton send={change.sendCurrent} testId="profile-tac-send" />}
+          description={sentHint(change.sentTo, 'profile-tac-hint')}
+        >
+          <Input id="profile-tac" data-testid="profile-tac" inputMode="numeric" />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="new_tac"
+        label={t('profile.newTac')}
+        rules={required('tac')}
+        extra={<TacButton send={change.sendNew} testId="profile-new-tac-send" />}
+        description={sentHint(change.newSentTo, 'profile-new-tac-hint')}
+      >
+        <Input id="profile-new-tac" data-testid="profile-new-tac" inputMode="numeric" />
       </Form.Item>
     </>
   );

@@ -31,7 +31,6 @@ const TOTP_RE = /^\d{6,8}$/;
 export default function TransactionPasswordPage() {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm();
-  const [hint, setHint] = useState('');
   const shape = updateTransactionPwd.request.shape;
   const twoFactor = useQuery(totpStatusQuery);
   const askTotp = twoFactor.data?.enabled === true;
@@ -68,30 +67,7 @@ export default function TransactionPasswordPage() {
             autoComplete="current-password"
           />
         </Form.Item>
-        <Form.Item
-          name="tac"
-          label={t('password.tac')}
-          rules={[zodRule(shape.tac, 'tac')]}
-          extra={
-            <TacButton
-              send={async () => {
-                const sent = await sendMemberTac({ purpose: 'tx_password' });
-                setHint(t('profile.sentTo', { to: sent.destination }));
-                return sent;
-              }}
-              testId="txpwd-tac-send"
-            />
-          }
-          description={
-            hint ? (
-              <span className="field-hint" data-testid="txpwd-tac-hint">
-                {hint}
-              </span>
-            ) : undefined
-          }
-        >
-          <Input id="txpwd-tac" data-testid="txpwd-tac" inputMode="numeric" />
-        </Form.Item>
+        <TacField />
         <Form.Item
           name="tx_password"
           label={t('password.newTx')}
@@ -150,6 +126,39 @@ function useTxPasswordSubmit(form: FormInstance, askTotp: boolean) {
   };
 
   return { busy, submit };
+}
+
+/** The TAC, sent to the member's own e-mail or mobile (shown masked once sent). */
+function TacField() {
+  const { t } = useTranslation('personal');
+  const [hint, setHint] = useState('');
+  const shape = updateTransactionPwd.request.shape;
+  return (
+    <Form.Item
+      name="tac"
+      label={t('password.tac')}
+      rules={[zodRule(shape.tac, 'tac')]}
+      extra={
+        <TacButton
+          send={async () => {
+            const sent = await sendMemberTac({ purpose: 'tx_password' });
+            setHint(t('profile.sentTo', { to: sent.destination }));
+            return sent;
+          }}
+          testId="txpwd-tac-send"
+        />
+      }
+      description={
+        hint ? (
+          <span className="field-hint" data-testid="txpwd-tac-hint">
+            {hint}
+          </span>
+        ) : undefined
+      }
+    >
+      <Input id="txpwd-tac" data-testid="txpwd-tac" inputMode="numeric" />
+    </Form.Item>
+  );
 }
 
 /** The current authenticator code, asked when the member has two-factor on. */

@@ -45,7 +45,17 @@ export function JobRunSummary({ run, testId }: { run: JobRun; testId: string }) 
         </span>
         <span>{t('jobs.runs', { count: run.runs })}</span>
       </div>
-      {run.amounts.length > 0 ? (
+      {run.job === 'retention' && run.amounts.length > 0 ? (
+        // Retention counts the rows it purged per kind, not money.
+        <div className="record-sub" data-testid={`${testId}-purged`}>
+          <span>{t('jobs.purged')}</span>
+          <span>
+            {run.amounts
+              .map((a) => `${t(`jobs.kinds.${a.asset}`, { defaultValue: a.asset })} ${a.amount}`)
+              .join(' · ')}
+          </span>
+        </div>
+      ) : run.amounts.length > 0 ? (
         <div className="record-sub">
           <span>{t('jobs.paid')}</span>
           <span>

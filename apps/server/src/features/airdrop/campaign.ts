@@ -114,10 +114,6 @@ export function createCampaigns(d: MoneyDeps) {
   }
 
   return {
-    start,
-    /** Waits for the step this server started (tests). */
-    wait: (id: string) => running.get(id) ?? Promise.resolve(),
-
     async create(
       adminId: string,
       input: {

@@ -1,19 +1,29 @@
 import type { ShopPaymentWallet } from '@mp/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, List, Modal, Radio } from 'antd-mobile';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Money } from '../../../components/Money.tsx';
-import { OperationResult } from '../../../components/OperationResult.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
-import { buyCart, previewQuery, SHOP_PATHS, shopKeys } from '../api.ts';
+import { buyCart, previewQuery, shopKeys } from '../api.ts';
+import {
+  AddressChoice,
+  AgreeBox,
+  CartLines,
+  type CheckoutPreview,
+  CheckoutTotals,
+  type Delivery,
+  DeliveryChoice,
+  PaymentResult,
+  VoucherChoice,
+  WalletChoice,
+} from '../components/CheckoutSections.tsx';
 import '../shop.css';
 
-type Delivery = 'ship' | 'keep';
+type Checkout = ReturnType<typeof useCheckout>;
 
 /**
  * Checkout (`/pages/shop/checkout`): the cart's lines at the chosen wallet's prices, the wallet (points or USDT,
@@ -22,7 +32,28 @@ type Delivery = 'ship' | 'keep';
  */
 export default function CheckoutPage() {
   const { t } = useTranslation('shop');
-  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const { preview, flow } = checkout;
+  const pv = preview.data;
+
+  let body: ReactNode;
+  if (flow.outcome.state !== 'form') body = <PaymentResult outcome={flow.outcome} onBack={flow.backToForm} />;
+  else if (preview.isPending) body = <LoadingBlock />;
+  else if (!pv) body = <LoadFailed onRetry={() => void preview.refetch()} />;
+  else if (pv.lines.length === 0) body = <EmptyBlock text={t('cartEmpty')} testId="checkout-empty" />;
+  else body = <CheckoutForm pv={pv} checkout={checkout} />;
+  return (
+    <PageLayout title={t('checkout')} testId="checkout-page">
+      {body}
+    </PageLayout>
+  );
+}
+
+/**
+ * The checkout's choices (the wallet and voucher the preview is asked for; the address: the default one until
+ * chosen), the preview of the cart at those, and the payment flow.
+ */
+function useCheckout() {
   const client = useQueryClient();
   const [wallet, setWallet] = useState<ShopPaymentWallet | ''>('');
   const [delivery, setDelivery] = useState<Delivery>('ship');
@@ -37,83 +68,19 @@ export default function CheckoutPage() {
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
-  const pv = preview.data;
-  const address = addressId || pv?.addresses.find((a) => a.is_default)?.id || '';
+  const address = addressId || preview.data?.addresses.find((a) => a.is_default)?.id || '';
+  const choose = { setWallet, setDelivery, setAddressId, setVoucher, setAgree, setAgreeError };
+  return { delivery, address, agree, agreeError, preview, flow, ...choose };
+}
 
-  if (flow.outcome.state !== 'form') {
-    const o = flow.outcome;
-    return (
-      <PageLayout title={t('checkout')} testId="checkout-page">
-        {o.state === 'success' ? (
-          <OperationResult
-            testId="checkout-result"
-            status="success"
-            title={t('paid')}
-            details={[
-              { label: t('orderNo'), value: o.result.order.order_no, testId: 'checkout-result-order' },
-              {
-                label: t('paidAmount'),
-                value: <Money value={o.result.total} asset={o.result.order.asset} />,
-                testId: 'checkout-result-total',
-              },
-              {
-                label: t('delivery'),
-                value: t(`deliveryChoice.${o.result.order.delivery}`),
-                testId: 'checkout-result-delivery',
-              },
-            ]}
-            actions={
-              <Button
-                block
-                color="primary"
-                onClick={() => navigate(SHOP_PATHS.orders)}
-                data-testid="checkout-orders"
-              >
-                {t('myOrders')}
-              </Button>
-            }
-          />
-        ) : (
-          <OperationResult
-            testId="checkout-result"
-            status="error"
-            title={t('payFailed')}
-            description={o.message}
-            actions={
-              <Button block color="primary" onClick={flow.backToForm} data-testid="checkout-back">
-                {t('backToEdit')}
-              </Button>
-            }
-          />
-        )}
-      </PageLayout>
-    );
-  }
-
-  if (preview.isPending)
-    return (
-      <PageLayout title={t('checkout')} testId="checkout-page">
-        <LoadingBlock />
-      </PageLayout>
-    );
-  if (!pv)
-    return (
-      <PageLayout title={t('checkout')} testId="checkout-page">
-        <LoadFailed onRetry={() => void preview.refetch()} />
-      </PageLayout>
-    );
-  if (pv.lines.length === 0)
-    return (
-      <PageLayout title={t('checkout')} testId="checkout-page">
-        <EmptyBlock text={t('cartEmpty')} testId="checkout-empty" />
-      </PageLayout>
-    );
-
-  const chosen = pv.wallets.find((w) => w.wallet === pv.wallet);
+/** The cart, the choices, the totals and the agreement, paid with the transaction password. */
+function CheckoutForm({ pv, checkout }: { pv: CheckoutPreview; checkout: Checkout }) {
+  const { t } = useTranslation('shop');
+  const { delivery, address, flow } = checkout;
   const needsAddress = delivery === 'ship' && !address;
   const pay = () => {
-    if (!agree) {
-      setAgreeError(true);
+    if (!checkout.agree) {
+      checkout.setAgreeError(true);
       return;
     }
     const request = {
@@ -129,146 +96,23 @@ export default function CheckoutPage() {
   };
 
   return (
-    <PageLayout title={t('checkout')} testId="checkout-page">
-      <List header={t('items')} data-testid="checkout-lines">
-        {pv.lines.map((l) => (
-          <List.Item
-            key={l.product_id}
-            description={
-              l.unit_price
-                ? `${l.quantity} × ${l.unit_price} ${pv.asset}`
-                : t('noPriceIn', { asset: pv.asset })
-            }
-            extra={l.amount ? <Money value={l.amount} asset={pv.asset} /> : '—'}
-          >
-            {l.name}
-          </List.Item>
-        ))}
-      </List>
-
-      <List header={t('payWith')} data-testid="checkout-wallets">
-        <Radio.Group value={pv.wallet} onChange={(v) => setWallet(v as ShopPaymentWallet)}>
-          {pv.wallets.map((w) => (
-            <List.Item
-              key={w.wallet}
-              description={
-                w.total === ''
-                  ? t('noPriceIn', { asset: w.asset })
-                  : `${t('walletTotal')}: ${w.total} ${w.asset} · ${t('balance')}: ${w.available} ${w.asset}${
-                      w.minimum !== '0' ? ` · ${t('minimum', { min: w.minimum, asset: w.asset })}` : ''
-                    }`
-              }
-            >
-              <Radio value={w.wallet} disabled={w.total === ''} data-testid={`checkout-wallet-${w.wallet}`}>
-                {t(`common:wallets.${w.wallet}`)}
-              </Radio>
-            </List.Item>
-          ))}
-        </Radio.Group>
-      </List>
-
-      <List header={t('delivery')} data-testid="checkout-delivery">
-        <Radio.Group value={delivery} onChange={(v) => setDelivery(v as Delivery)}>
-          <List.Item description={t('deliveryHint.ship')}>
-            <Radio value="ship" data-testid="checkout-ship">
-              {t('deliveryChoice.ship')}
-            </Radio>
-          </List.Item>
-          <List.Item description={t('deliveryHint.keep')}>
-            <Radio value="keep" data-testid="checkout-keep">
-              {t('deliveryChoice.keep')}
-            </Radio>
-          </List.Item>
-        </Radio.Group>
-      </List>
-
+    <>
+      <CartLines pv={pv} />
+      <WalletChoice pv={pv} onChange={checkout.setWallet} />
+      <DeliveryChoice delivery={delivery} onChange={checkout.setDelivery} />
       {delivery === 'ship' ? (
-        <List header={t('shipTo')} data-testid="checkout-addresses">
-          <Radio.Group value={address} onChange={(v) => setAddressId(String(v))}>
-            {pv.addresses.map((a) => (
-              <List.Item
-                key={a.id}
-                description={`${a.line1}, ${a.postcode} ${a.city}, ${a.country} · ${a.phone}`}
-              >
-                <Radio value={a.id} data-testid={`checkout-address-${a.id}`}>
-                  {a.name}
-                </Radio>
-              </List.Item>
-            ))}
-          </Radio.Group>
-          <List.Item
-            onClick={() => navigate(`${SHOP_PATHS.newAddress}?back=checkout`)}
-            data-testid="checkout-add-address"
-          >
-            {t('addAddress')}
-          </List.Item>
-        </List>
+        <AddressChoice pv={pv} address={address} onChange={checkout.setAddressId} />
       ) : null}
-
-      {pv.vouchers.length > 0 ? (
-        <List header={t('voucher')} data-testid="checkout-vouchers">
-          <Radio.Group value={pv.voucher_id} onChange={(v) => setVoucher(String(v))}>
-            <List.Item>
-              <Radio value="" data-testid="checkout-voucher-none">
-                {t('noVoucher')}
-              </Radio>
-            </List.Item>
-            {pv.vouchers.map((v) => (
-              <List.Item key={v.id} description={t('voucherUntil', { date: v.expires_at.slice(0, 10) })}>
-                <Radio value={v.id} data-testid={`checkout-voucher-${v.id}`}>
-                  {t('voucherOff', { percent: v.discount_percent })}
-                </Radio>
-              </List.Item>
-            ))}
-          </Radio.Group>
-        </List>
-      ) : null}
-
-      {pv.discount && pv.discount !== '0' ? (
-        <section className="cart-totals" data-testid="checkout-discount">
-          <span>{t('discount')}</span>
-          <span>
-            -<Money value={pv.discount} asset={pv.asset} />
-          </span>
-        </section>
-      ) : null}
-      <section className="cart-totals" data-testid="checkout-total">
-        <span>{t('toPay')}</span>
-        <strong>{pv.pay ? <Money value={pv.pay} asset={pv.asset} /> : '—'}</strong>
-      </section>
-      {chosen && chosen.total !== '' && !pv.enough ? (
-        <p className="field-error page-section" data-testid="checkout-not-enough">
-          {t('notEnough')}
-        </p>
-      ) : null}
-
-      <div className="shop-agree">
-        <Checkbox
-          checked={agree}
-          onChange={(v) => {
-            setAgree(v);
-            if (v) setAgreeError(false);
-          }}
-          data-testid="checkout-agree"
-        >
-          {t('agree')}
-        </Checkbox>{' '}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() =>
-            Modal.alert({ title: t('agreementTitle'), content: t('agreementText'), confirmText: t('close') })
-          }
-          data-testid="checkout-agreement"
-        >
-          {t('readAgreement')}
-        </button>
-        {agreeError ? (
-          <div className="field-error" data-testid="checkout-agree-error">
-            {t('agreeRequired')}
-          </div>
-        ) : null}
-      </div>
+      {pv.vouchers.length > 0 ? <VoucherChoice pv={pv} onChange={checkout.setVoucher} /> : null}
+      <CheckoutTotals pv={pv} />
+      <AgreeBox
+        agree={checkout.agree}
+        agreeError={checkout.agreeError}
+        onChange={(v) => {
+          checkout.setAgree(v);
+          if (v) checkout.setAgreeError(false);
+        }}
+      />
       <div className="page-section">
         <Button
           block
@@ -286,6 +130,6 @@ export default function CheckoutPage() {
         testId="checkout-sheet"
         summary={pv.pay ? <Money value={pv.pay} asset={pv.asset} /> : null}
       />
-    </PageLayout>
+    </>
   );
 }

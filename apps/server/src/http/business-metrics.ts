@@ -38,6 +38,7 @@ type Snapshot = {
   lockouts: { kind: string; n: number }[];
   cursors: { chainId: number; next: number; age: number }[];
   chain?: { head?: number; usdt?: number; gas?: number; rpcUp: boolean };
+  purged: { kind: string; n: number }[];
 };
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -46,7 +47,7 @@ const seconds = (ms: number) => Math.max(0, ms / 1000);
 async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['chain']>): Promise<Snapshot> {
   const stuckBefore = new Date(now.getTime() - PAYOUT_STUCK_MS);
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const [jobs, payouts, failedPayouts, tickers, bots, campaigns, lockouts, cursors, chainState] =
+  const [jobs, payouts, failedPayouts, tickers, bots, campaigns, lockouts, cursors, purged, chainState] =
     await Promise.all([
       sql<{
         job: string;
@@ -77,6 +78,11 @@ async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['ch
         updated_at: Date;
       }>`select chain_id, next_block::text, updated_at
        from chain_cursors`.execute(db),
+      // What the latest finished retention run purged, per kind (jobs/retention.ts records it as the run's amounts).
+      sql<{ kind: string; n: string }>`select key kind, value n from job_runs, jsonb_each_text(amounts)
+       where job = 'retention' and run_date = (select max(run_date) from job_runs where job = 'retention' and status = 'done')`.execute(
+        db,
+      ),
       chain(),
     ]);
   const at = tickers.rows[0]?.at;
@@ -102,6 +108,7 @@ async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['ch
       next: num(r.next_block),
       age: seconds(now.getTime() - new Date(r.updated_at).getTime()),
     })),
+    purged: purged.rows.map((r) => ({ kind: r.kind, n: num(r.n) })),
     chain: chainState,
   };
 }
@@ -228,6 +235,11 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
       'Airdrop campaigns not finished yet (under way, or waiting for a server to continue them)',
     ),
     lockouts: gauge('mp_security_lockouts_last_hour', 'Lockouts in the last hour, by factor', ['kind']),
+    purged: gauge(
+      'mp_retention_purged_rows',
+      "Rows the latest retention run purged, by kind (its day's total)",
+      ['kind'],
+    ),
   };
 
   async function collect() {
@@ -253,6 +265,7 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
       g.jobFinished,
       g.lockouts,
       g.cursorAge,
+      g.purged,
     ])
       m.reset();
     for (const j of snap.jobs) {
@@ -270,6 +283,7 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
     g.botsError.set(snap.botsInError);
     g.campaignsRunning.set(snap.campaignsRunning);
     for (const l of snap.lockouts) g.lockouts.set({ kind: l.kind }, l.n);
+    for (const p of snap.purged) g.purged.set({ kind: p.kind }, p.n);
     for (const c of snap.cursors) g.cursorAge.set({ chain_id: String(c.chainId) }, c.age);
     const c = deps.config.chain;
     if (c && snap.chain) {

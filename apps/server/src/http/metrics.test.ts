@@ -80,6 +80,25 @@ describe('GET /metrics', () => {
       .values([
         { job: 'metrics_test_job', run_date: '2026-01-01', status: 'failed', runs: 2 },
         { job: 'metrics_test_job', run_date: '2026-01-02', status: 'done' },
+        // Retention: the latest finished run's rows per kind are the gauge (not the older run's, not a failed one's).
+        {
+          job: 'retention',
+          run_date: '2026-01-01',
+          status: 'done',
+          amounts: JSON.stringify({ codes: '99' }),
+        },
+        {
+          job: 'retention',
+          run_date: '2026-01-02',
+          status: 'done',
+          amounts: JSON.stringify({ codes: '7', sessions: '3' }),
+        },
+        {
+          job: 'retention',
+          run_date: '2026-01-03',
+          status: 'failed',
+          amounts: JSON.stringify({ codes: '1' }),
+        },
       ])
       .execute();
     await sql`update job_runs set finished_at = started_at + interval '3 seconds'
@@ -189,6 +208,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'mp_job_failed', { job: 'metrics_test_job' })).toBe(1);
     expect(sample(text, 'mp_job_runs', { job: 'metrics_test_job' })).toBe(3);
     expect(sample(text, 'mp_job_last_duration_seconds', { job: 'metrics_test_job' })).toBe(3);
+    expect(sample(text, 'mp_retention_purged_rows', { kind: 'codes' })).toBe(7);
+    expect(sample(text, 'mp_retention_purged_rows', { kind: 'sessions' })).toBe(3);
     expect(sample(text, 'mp_payouts_pending')).toBe(2);
     expect(sample(text, 'mp_payouts_stuck')).toBe(1);
     expect(sample(text, 'mp_payouts_pending_usdt')).toBe(10);

@@ -1,3 +1,5 @@
+import type { ResponseOf } from '@mp/contract';
+import type { exchangeMenu, exchangeQuote } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, List } from 'antd-mobile';
 import { useState } from 'react';
@@ -14,6 +16,8 @@ import { exchangeMenuQuery, quoteQuery, sendExchange, walletKeys } from '../api.
 import { historyPath } from '../paths.ts';
 
 type Values = { amount: string };
+type Pair = ResponseOf<typeof exchangeMenu>['list'][number];
+type Quote = ResponseOf<typeof exchangeQuote>;
 
 const pairKey = (p: { from: string; to: string }) => `${p.from}-${p.to}`;
 
@@ -76,18 +80,14 @@ export function ExchangeForm() {
       }
     >
       <TxForm form={form} onFinish={onFinish} testId="exchange" submitLabel={t('exchange.submit')}>
-        <Form.Item label={t('exchange.pair')}>
-          <FilterChips
-            options={menu.data.list.map((p) => ({ key: pairKey(p), label: `${p.from} → ${p.to}` }))}
-            value={pairKey(pair)}
-            onChange={(key) => {
-              setPicked(key);
-              form.resetFields(['amount']);
-            }}
-            label={t('exchange.pair')}
-            testId="exchange-pair"
-          />
-        </Form.Item>
+        <PairField
+          pairs={menu.data.list}
+          value={pairKey(pair)}
+          onChange={(key) => {
+            setPicked(key);
+            form.resetFields(['amount']);
+          }}
+        />
         <AmountField
           form={form}
           testId="exchange"
@@ -96,38 +96,79 @@ export function ExchangeForm() {
           allLabel={t('all')}
         />
       </TxForm>
-      <List header={t('preview')} data-testid="exchange-preview">
-        <List.Item
-          extra={
-            <span data-testid="exchange-rate">
-              {t('exchange.rateText', { from: pair.from, to: pair.to, rate: quoted?.rate ?? pair.rate })}
-            </span>
-          }
-        >
-          {t('exchange.rate')}
-        </List.Item>
-        <List.Item extra={<span data-testid="exchange-spread">{pair.spread_percent}%</span>}>
-          {t('exchange.spread')}
-        </List.Item>
-        <List.Item
-          extra={
-            quoted ? (
-              <Money value={quoted.receive} asset={pair.to} testId="exchange-receive" />
-            ) : (
-              <span data-testid="exchange-receive" data-state={quote.isFetching ? 'loading' : 'none'}>
-                {quote.isFetching ? t('quoting') : '—'}
-              </span>
-            )
-          }
-        >
-          {t('exchange.receive')}
-        </List.Item>
-      </List>
+      <ExchangePreview pair={pair} quoted={quoted} fetching={quote.isFetching} />
       {quote.error && wire ? (
         <p className="field-error page-section" data-testid="exchange-quote-error">
           {quote.error.message}
         </p>
       ) : null}
     </TxFlowView>
+  );
+}
+
+/** The pairs to exchange between. */
+function PairField({
+  pairs,
+  value,
+  onChange,
+}: {
+  pairs: Pair[];
+  value: string;
+  onChange: (key: string) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Form.Item label={t('exchange.pair')}>
+      <FilterChips
+        options={pairs.map((p) => ({ key: pairKey(p), label: `${p.from} → ${p.to}` }))}
+        value={value}
+        onChange={onChange}
+        label={t('exchange.pair')}
+        testId="exchange-pair"
+      />
+    </Form.Item>
+  );
+}
+
+/** The rate (the quote's once it answers), the spread, and what the typed amount receives. */
+function ExchangePreview({
+  pair,
+  quoted,
+  fetching,
+}: {
+  pair: Pair;
+  quoted: Quote | undefined;
+  /** Whether a quote is on its way (the receive line says so). */
+  fetching: boolean;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <List header={t('preview')} data-testid="exchange-preview">
+      <List.Item
+        extra={
+          <span data-testid="exchange-rate">
+            {t('exchange.rateText', { from: pair.from, to: pair.to, rate: quoted?.rate ?? pair.rate })}
+          </span>
+        }
+      >
+        {t('exchange.rate')}
+      </List.Item>
+      <List.Item extra={<span data-testid="exchange-spread">{pair.spread_percent}%</span>}>
+        {t('exchange.spread')}
+      </List.Item>
+      <List.Item
+        extra={
+          quoted ? (
+            <Money value={quoted.receive} asset={pair.to} testId="exchange-receive" />
+          ) : (
+            <span data-testid="exchange-receive" data-state={fetching ? 'loading' : 'none'}>
+              {fetching ? t('quoting') : '—'}
+            </span>
+          )
+        }
+      >
+        {t('exchange.receive')}
+      </List.Item>
+    </List>
   );
 }

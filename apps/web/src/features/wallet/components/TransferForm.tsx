@@ -1,4 +1,5 @@
-import { feeCeil, formatAmount } from '@mp/contract/web';
+import type { ResponseOf } from '@mp/contract';
+import { feeCeil, formatAmount, type transferMenu } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, List } from 'antd-mobile';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { RecipientField } from './RecipientField.tsx';
 import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 
 type Values = { to_userid: string; amount: string };
+type Wallet = ResponseOf<typeof transferMenu>['wallets'][number];
 
 /** Send money from one of the member's wallets to another member. */
 export function TransferForm() {
@@ -85,23 +87,7 @@ export function TransferForm() {
       >
         <TxForm form={form} onFinish={onFinish} testId="transfer" submitLabel={t('transfer.submit')}>
           <RecipientField form={form} kind="transfer" testId="transfer-to" />
-          {wallets.length > 1 ? (
-            <Form.Item label={t('fromWallet')}>
-              <FilterChips
-                options={wallets.map((w) => ({ key: w.wallet, label: t(`common:wallets.${w.wallet}`) }))}
-                value={from.wallet}
-                onChange={setPicked}
-                label={t('fromWallet')}
-                testId="transfer-wallet"
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item label={t('fromWallet')}>
-              <span data-testid="transfer-wallet" data-value={from.wallet}>
-                {t(`common:wallets.${from.wallet}`)}
-              </span>
-            </Form.Item>
-          )}
+          <FromWalletField wallets={wallets} from={from} onChange={setPicked} />
           <AmountField
             form={form}
             testId="transfer"
@@ -116,20 +102,74 @@ export function TransferForm() {
             allLabel={t('all')}
           />
         </TxForm>
-        <List header={t('preview')} data-testid="transfer-preview">
-          <List.Item extra={`${fee_percent}%`}>{t('feeRate')}</List.Item>
-          <List.Item
-            extra={<Money value={formatAmount(fee, decimals)} asset={from.asset} testId="transfer-fee" />}
-          >
-            {t('common:money.fee')}
-          </List.Item>
-          <List.Item
-            extra={<Money value={formatAmount(total, decimals)} asset={from.asset} testId="transfer-total" />}
-          >
-            {t('transfer.totalDebited')}
-          </List.Item>
-        </List>
+        <TransferPreview
+          feePercent={fee_percent}
+          fee={fee}
+          total={total}
+          decimals={decimals}
+          asset={from.asset}
+        />
       </TxFlowView>
     </>
+  );
+}
+
+/** The wallet to send from: a choice when there are several, else the one there is. */
+function FromWalletField({
+  wallets,
+  from,
+  onChange,
+}: {
+  wallets: Wallet[];
+  from: Wallet;
+  onChange: (wallet: string) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  return wallets.length > 1 ? (
+    <Form.Item label={t('fromWallet')}>
+      <FilterChips
+        options={wallets.map((w) => ({ key: w.wallet, label: t(`common:wallets.${w.wallet}`) }))}
+        value={from.wallet}
+        onChange={onChange}
+        label={t('fromWallet')}
+        testId="transfer-wallet"
+      />
+    </Form.Item>
+  ) : (
+    <Form.Item label={t('fromWallet')}>
+      <span data-testid="transfer-wallet" data-value={from.wallet}>
+        {t(`common:wallets.${from.wallet}`)}
+      </span>
+    </Form.Item>
+  );
+}
+
+/** The fee rate, the fee on the typed amount, and the total taken from the wallet. */
+function TransferPreview({
+  feePercent,
+  fee,
+  total,
+  decimals,
+  asset,
+}: {
+  feePercent: string;
+  fee: bigint;
+  total: bigint;
+  decimals: number;
+  asset: string;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <List header={t('preview')} data-testid="transfer-preview">
+      <List.Item extra={`${feePercent}%`}>{t('feeRate')}</List.Item>
+      <List.Item extra={<Money value={formatAmount(fee, decimals)} asset={asset} testId="transfer-fee" />}>
+        {t('common:money.fee')}
+      </List.Item>
+      <List.Item
+        extra={<Money value={formatAmount(total, decimals)} asset={asset} testId="transfer-total" />}
+      >
+        {t('transfer.totalDebited')}
+      </List.Item>
+    </List>
   );
 }

@@ -42,18 +42,15 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
   const m = menu.data;
   if (!m.address_bound) return <BindAddressPrompt />;
 
-  // The server's preview once it answers for this amount; until then the same rule computed here, exactly.
-  const parsed = parseMoneyInput(typedText, decimals);
   const fromServer =
     preview.data && previewAmount === wire && preview.data.amount === wire ? preview.data : undefined;
-  const localFee = parsed.ok && wire ? feeCeil(parsed.value, percentToBps(m.fee_percent) ?? 0) : null;
-  const fee = fromServer?.fee ?? (localFee === null ? '' : formatAmount(localFee, decimals));
-  const receive =
-    fromServer?.receive ??
-    (localFee === null || !parsed.ok ? '' : formatAmount(parsed.value - localFee, decimals));
-  const source = fromServer ? 'server' : wire ? 'estimate' : 'none';
-  const moneyOrDash = (value: string, testId: string) =>
-    value ? <Money value={value} asset={asset} testId={testId} /> : <span data-testid={testId}>—</span>;
+  const figures = figuresOf({
+    typedText,
+    wire,
+    decimals,
+    feePercent: m.fee_percent,
+    fromServer,
+  });
 
   const onFinish = (v: Values) => {
     const request = { amount: toWireAmount(v.amount, decimals) ?? '' };
@@ -92,21 +89,9 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
         backLabel: t('backToEdit'),
       }}
       totp={m.totp_required}
-      summary={
-        wire ? (
-          <p>
-            {t('confirmText')} <Money value={wire} asset={asset} /> · {t('common:money.fee')}{' '}
-            <Money value={fee || '0'} asset={asset} /> · {t('common:money.receive')}{' '}
-            <Money value={receive || '0'} asset={asset} />
-          </p>
-        ) : null
-      }
+      summary={wire ? <SheetSummary wire={wire} figures={figures} asset={asset} /> : null}
     >
-      <List header={t('payTo')}>
-        <List.Item extra={<span data-testid="withdraw-address-type">{payTo.data?.address_type ?? ''}</span>}>
-          <span data-testid="withdraw-address">{payTo.data?.masked ?? '…'}</span>
-        </List.Item>
-      </List>
+      <PayTo addressType={payTo.data?.address_type} masked={payTo.data?.masked} />
       <TxForm form={form} onFinish={onFinish} testId="withdraw" submitLabel={t('submit')}>
         <AmountField
           form={form}
@@ -116,15 +101,7 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
           allLabel={t('all')}
         />
       </TxForm>
-      <List header={t('preview')} data-testid="withdraw-preview" data-source={source}>
-        <List.Item
-          extra={<span data-testid="withdraw-fee-rate">{t('feeRate', { percent: m.fee_percent })}</span>}
-        >
-          {t('feeRule')}
-        </List.Item>
-        <List.Item extra={moneyOrDash(fee, 'withdraw-fee')}>{t('common:money.fee')}</List.Item>
-        <List.Item extra={moneyOrDash(receive, 'withdraw-receive')}>{t('common:money.receive')}</List.Item>
-      </List>
+      <WithdrawPreview feePercent={m.fee_percent} figures={figures} asset={asset} />
       {preview.error && wire ? (
         <p className="field-error page-section" data-testid="withdraw-preview-error">
           {preview.error.message}
@@ -132,5 +109,84 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
       ) : null}
       <WithdrawNotes />
     </TxFlowView>
+  );
+}
+
+type Figures = { fee: string; receive: string; source: 'server' | 'estimate' | 'none' };
+
+/**
+ * The fee and what arrives: the server's preview once it answers for this amount; until then the same rule
+ * computed here, exactly ('' while no amount is typed).
+ */
+function figuresOf({
+  typedText,
+  wire,
+  decimals,
+  feePercent,
+  fromServer,
+}: {
+  typedText: string;
+  wire: string;
+  decimals: number;
+  feePercent: string;
+  fromServer: { fee: string; receive: string } | undefined;
+}): Figures {
+  const parsed = parseMoneyInput(typedText, decimals);
+  const localFee = parsed.ok && wire ? feeCeil(parsed.value, percentToBps(feePercent) ?? 0) : null;
+  const fee = fromServer?.fee ?? (localFee === null ? '' : formatAmount(localFee, decimals));
+  const receive =
+    fromServer?.receive ??
+    (localFee === null || !parsed.ok ? '' : formatAmount(parsed.value - localFee, decimals));
+  const source = fromServer ? 'server' : wire ? 'estimate' : 'none';
+  return { fee, receive, source };
+}
+
+/** What the sheet confirms: the amount, the fee and what arrives. */
+function SheetSummary({ wire, figures, asset }: { wire: string; figures: Figures; asset: string }) {
+  const { t } = useTranslation('withdraw');
+  return (
+    <p>
+      {t('confirmText')} <Money value={wire} asset={asset} /> · {t('common:money.fee')}{' '}
+      <Money value={figures.fee || '0'} asset={asset} /> · {t('common:money.receive')}{' '}
+      <Money value={figures.receive || '0'} asset={asset} />
+    </p>
+  );
+}
+
+/** The bound address the withdrawal goes to (masked), with its type. */
+function PayTo({ addressType, masked }: { addressType: string | undefined; masked: string | undefined }) {
+  const { t } = useTranslation('withdraw');
+  return (
+    <List header={t('payTo')}>
+      <List.Item extra={<span data-testid="withdraw-address-type">{addressType ?? ''}</span>}>
+        <span data-testid="withdraw-address">{masked ?? '…'}</span>
+      </List.Item>
+    </List>
+  );
+}
+
+/** The fee rule, the fee and what arrives (a dash until an amount is typed); `data-source` says whose figures. */
+function WithdrawPreview({
+  feePercent,
+  figures,
+  asset,
+}: {
+  feePercent: string;
+  figures: Figures;
+  asset: string;
+}) {
+  const { t } = useTranslation('withdraw');
+  const moneyOrDash = (value: string, testId: string) =>
+    value ? <Money value={value} asset={asset} testId={testId} /> : <span data-testid={testId}>—</span>;
+  return (
+    <List header={t('preview')} data-testid="withdraw-preview" data-source={figures.source}>
+      <List.Item extra={<span data-testid="withdraw-fee-rate">{t('feeRate', { percent: feePercent })}</span>}>
+        {t('feeRule')}
+      </List.Item>
+      <List.Item extra={moneyOrDash(figures.fee, 'withdraw-fee')}>{t('common:money.fee')}</List.Item>
+      <List.Item extra={moneyOrDash(figures.receive, 'withdraw-receive')}>
+        {t('common:money.receive')}
+      </List.Item>
+    </List>
   );
 }

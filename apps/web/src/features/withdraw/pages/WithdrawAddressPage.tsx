@@ -1,3 +1,5 @@
+import type { ResponseOf } from '@mp/contract';
+import type { withdrawAddressType } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, NoticeBar } from 'antd-mobile';
 import { useState } from 'react';
@@ -16,6 +18,7 @@ import { showFieldErrors } from '../../../lib/validate.ts';
 import { addressTypesQuery, bindAddress, boundAddressQuery, withdrawKeys } from '../api.ts';
 
 type Values = { address: string; password?: string };
+type AddressType = ResponseOf<typeof withdrawAddressType>['list'][number];
 
 function BindForm() {
   const { t } = useTranslation('withdraw');
@@ -80,18 +83,14 @@ function BindForm() {
           </Button>
         }
       >
-        <Form.Item label={t('address.type')}>
-          <FilterChips
-            options={list.map((x) => ({ key: x.code, label: x.name }))}
-            value={type.code}
-            onChange={(code) => {
-              setPicked(code);
-              if (refusal) flow.backToForm();
-            }}
-            label={t('address.type')}
-            testId="address-type"
-          />
-        </Form.Item>
+        <AddressTypeField
+          list={list}
+          value={type.code}
+          onChange={(code) => {
+            setPicked(code);
+            if (refusal) flow.backToForm();
+          }}
+        />
         <Form.Item
           name="address"
           label={t('address.label')}
@@ -104,21 +103,7 @@ function BindForm() {
             autoComplete="off"
           />
         </Form.Item>
-        {askPassword ? (
-          <Form.Item
-            name="password"
-            label={t('address.password')}
-            description={<span className="field-hint">{t('address.passwordWhy')}</span>}
-            rules={[{ required: true, message: t('address.passwordRequired') }]}
-          >
-            <Input
-              id="address-password"
-              data-testid="address-password"
-              type="password"
-              autoComplete="current-password"
-            />
-          </Form.Item>
-        ) : null}
+        {askPassword ? <PasswordField /> : null}
       </Form>
       <TxPasswordSheet
         {...flow.sheet}
@@ -127,6 +112,50 @@ function BindForm() {
         summary={<p>{t('address.confirmText', { type: type.name })}</p>}
       />
     </>
+  );
+}
+
+/** The address types to choose from (the chain and format of the address). */
+function AddressTypeField({
+  list,
+  value,
+  onChange,
+}: {
+  list: AddressType[];
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  const { t } = useTranslation('withdraw');
+  return (
+    <Form.Item label={t('address.type')}>
+      <FilterChips
+        options={list.map((x) => ({ key: x.code, label: x.name }))}
+        value={value}
+        onChange={onChange}
+        label={t('address.type')}
+        testId="address-type"
+      />
+    </Form.Item>
+  );
+}
+
+/** The login password, asked when binding again after customer service unbound an address. */
+function PasswordField() {
+  const { t } = useTranslation('withdraw');
+  return (
+    <Form.Item
+      name="password"
+      label={t('address.password')}
+      description={<span className="field-hint">{t('address.passwordWhy')}</span>}
+      rules={[{ required: true, message: t('address.passwordRequired') }]}
+    >
+      <Input
+        id="address-password"
+        data-testid="address-password"
+        type="password"
+        autoComplete="current-password"
+      />
+    </Form.Item>
   );
 }
 

@@ -60,7 +60,7 @@ async function runStep(log: Log, slot: Slot) {
       slot.lastError = '';
     } catch (err) {
       const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);
-      if (msg !== slot.lastError) log.error(`${slot.task.name}: ${msg}`);
+      if (msg !== slot.lastError) (slot.task.log ?? log).error(`${slot.task.name}: ${msg}`);
       slot.lastError = msg;
     }
   });

@@ -59,6 +59,8 @@ export type PeriodicTask = {
   step: () => Promise<unknown>;
   /** Milliseconds from the end of a step to the next: fixed, or worked out each time (the feed's next second). */
   every: number | (() => number);
+  /** The task's own log component for its errors (`scanner`, `payouts`...); the runner's otherwise. */
+  log?: { error: (msg: string) => void };
   /** What each step's log lines carry (a fresh id per step: the scanner's `scan`). */
   context?: () => LogContext;
   /** Called once on stop, after the task's last step has finished (the feed gives up its writer's lock). */

@@ -7,7 +7,7 @@ import { type Anvil, startAnvil } from '../../adapters/chain/anvil.ts';
 import type { ChainConfig, Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Ledger } from '../../ledger/index.ts';
-import { workId } from '../../lib/log.ts';
+import { logger, workId } from '../../lib/log.ts';
 import type { PeriodicTask } from '../../platform/scheduler.ts';
 import { LOCAL_TEST_MNEMONIC, xpubOf } from './addresses.ts';
 import { memberDepositAddress } from './deposit-addresses.ts';
@@ -90,7 +90,13 @@ export function depositScanTask(db: Db, ledger: Ledger, chain: ChainConfig): Per
     confirmations: chain.confirmations,
     minimum: min.value,
   });
-  return { name: 'deposit scanner', every: 2000, step: scanner.step, context: () => ({ scan: workId() }) };
+  return {
+    name: 'deposit scanner',
+    every: 2000,
+    step: scanner.step,
+    log: logger('scanner'),
+    context: () => ({ scan: workId() }),
+  };
 }
 
 /**
@@ -115,7 +121,7 @@ export function payoutTask(
     confirmations: chain.confirmations,
     withdrawals,
   });
-  return { name: 'payouts', every: 2000, step: worker.step };
+  return { name: 'payouts', every: 2000, step: worker.step, log: logger('payouts') };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { PeriodicTask } from '../../platform/scheduler.ts';
 import { inTransaction } from '../../db/database.ts';
 import { type Plan, currentPlan, VOLUME_ASSET } from './plan.ts';
 import { recomputeRanks } from './ranks.ts';
+import { logger } from '../../lib/log.ts';
 
 /**
  * Adds new members and purchases into the team figures of everyone above them, in batches: leg counts and
@@ -179,5 +180,10 @@ export async function propagateAfterCommit(db: Db, log?: { error: (obj: object, 
  * after a commit, nobody waits for its answer), so a stopping server waits for it rather than cutting it off.
  */
 export function propagationTask(db: Db): PeriodicTask {
-  return { name: 'tree propagation', every: 5_000, step: () => propagateTree(db) };
+  return {
+    name: 'tree propagation',
+    every: 5_000,
+    step: () => propagateTree(db),
+    log: logger('propagation'),
+  };
 }

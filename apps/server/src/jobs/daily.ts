@@ -56,6 +56,7 @@ export async function runDailyJob(
   job: DailyJob,
   date: string,
   startedBy: string | null = null,
+  stopping?: AbortSignal,
 ): Promise<RunView> {
   await job.before?.(date);
   await db
@@ -76,6 +77,9 @@ export async function runDailyJob(
   let itemsNow = 0;
   try {
     for (;;) {
+      // The process is stopping: the run stays 'running' and the next tick (here or on another server) runs it
+      // again; what its batches settled is skipped then.
+      if (stopping?.aborted) return runView(await readRun(db, name, date), itemsNow);
       const done = await db.transaction().execute(async (tx) => {
         await sql`select pg_advisory_xact_lock(hashtext(${`job:${name}`}), hashtext(${date}))`.execute(tx);
         const next = await job.batch(tx, date, cursor);

@@ -11,7 +11,7 @@ type Slot = {
   lastError: string;
 };
 
-type Runner = { log: Log; slots: Slot[]; stopped: boolean };
+type Runner = { log: Log; slots: Slot[]; stopped: boolean; stopping: AbortController };
 
 /**
  * The process's one runner of periodic tasks (main.ts adds what applies: daily jobs, team figures, the market feed,
@@ -21,7 +21,7 @@ type Runner = { log: Log; slots: Slot[]; stopped: boolean };
  * its broadcast, a daily job's batch), then closes the tasks.
  */
 export function createTaskRunner(log: Log) {
-  const runner: Runner = { log, slots: [], stopped: true };
+  const runner: Runner = { log, slots: [], stopped: true, stopping: new AbortController() };
   return {
     /** Adds a task (before start). */
     add(task: PeriodicTask) {
@@ -34,6 +34,7 @@ export function createTaskRunner(log: Log) {
     /** No more steps; resolves once the steps under way have finished and every task's close() has. */
     async stop(): Promise<void> {
       runner.stopped = true;
+      runner.stopping.abort();
       for (const slot of runner.slots) clearTimeout(slot.timer);
       await Promise.all(runner.slots.map((slot) => slot.current));
       await Promise.all(runner.slots.map((slot) => closeTask(runner, slot.task)));
@@ -43,7 +44,7 @@ export function createTaskRunner(log: Log) {
 
 /** Runs one step, then schedules the next unless the runner has stopped meanwhile. */
 function cycle(runner: Runner, slot: Slot) {
-  slot.current = runStep(runner.log, slot).then(() => {
+  slot.current = runStep(runner, slot).then(() => {
     if (runner.stopped) return;
     const every = slot.task.every;
     // Unref'd: a pending step never keeps the process alive on its own.
@@ -53,10 +54,10 @@ function cycle(runner: Runner, slot: Slot) {
 }
 
 /** One step, never rejecting: what it throws is logged unless it is what the task last logged. */
-async function runStep(log: Log, slot: Slot) {
+async function runStep({ log, stopping }: Runner, slot: Slot) {
   await withLogContext(slot.task.context?.() ?? {}, async () => {
     try {
-      await slot.task.step();
+      await slot.task.step(stopping.signal);
       slot.lastError = '';
     } catch (err) {
       const msg = err instanceof Error ? err.message.slice(0, 200) : String(err);

@@ -5,6 +5,15 @@ import type { DailyJob } from '../platform/scheduler.ts';
 import { createTaskRunner } from './runner.ts';
 import { dailyJobsTask, dailyTick } from './scheduler.ts';
 
+/** A promise the test settles when it chooses. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,5 +63,41 @@ describe('daily scheduler', () => {
     runner.start();
     await runner.stop();
     expect(said).toEqual([expect.stringMatching(/^job refusing \d{4}-\d{2}-\d{2} not run: /)]);
+  });
+
+  it('stopping ends a long job after its current batch; the run stays unfinished and the next tick completes it once', async () => {
+    const release = deferred();
+    const batchStarted = deferred();
+    let batches = 0;
+    const job: DailyJob = {
+      // Three batches of one item each; the first waits until the test has asked the runner to stop.
+      batch: async (_tx, _date, cursor) => {
+        const n = Number(cursor);
+        if (n >= 3) return { outcome: null, cursor };
+        batches += 1;
+        batchStarted.resolve();
+        if (n === 0) await release.promise;
+        return { outcome: { items: 1, amounts: {} }, cursor: String(n + 1) };
+      },
+    };
+    const runner = createTaskRunner({ error: () => {} });
+    runner.add(dailyJobsTask({ db: t.db, clock: t.clock, jobs: { long_job: job } }));
+    runner.start();
+    await batchStarted.promise;
+    const stopped = runner.stop();
+    release.resolve();
+    await stopped;
+    // One batch ran; the others were left for the next process.
+    expect(batches).toBe(1);
+    const run = () =>
+      t.db
+        .selectFrom('job_runs')
+        .select(['status', 'items'])
+        .where('job', '=', 'long_job')
+        .executeTakeFirstOrThrow();
+    expect(await run()).toMatchObject({ status: 'running', items: '1' });
+    // A later tick runs it again to the end.
+    await dailyTick({ db: t.db, clock: t.clock, jobs: { long_job: job } })();
+    expect((await run()).status).toBe('done');
   });
 });

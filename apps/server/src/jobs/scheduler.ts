@@ -22,19 +22,20 @@ export function dailyJobsTask(deps: Deps): PeriodicTask {
 }
 
 /** One tick of the daily jobs (tests call it directly): the names of the jobs it ran. */
-export function dailyTick(deps: Deps): () => Promise<string[]> {
+export function dailyTick(deps: Deps): (stopping?: AbortSignal) => Promise<string[]> {
   // A date a job refuses (e.g. pairing after an admin ran a later date) is said once, not every minute.
   const refused = new Set<string>();
-  return async () => {
+  return async (stopping?: AbortSignal) => {
     const ran: string[] = [];
     const today = todayOf(deps.clock);
     for (const [name, job] of Object.entries(deps.jobs)) {
+      if (stopping?.aborted) break;
       const date = addDays(today, -(job.lagDays ?? 0));
       if (await doneFor(deps.db, name, date)) continue;
       // What the run logs, here or deep in the job, carries one `jobRun` id.
       await withLogContext({ jobRun: workId() }, async () => {
         try {
-          const run = await runDailyJob(deps.db, name, job, date);
+          const run = await runDailyJob(deps.db, name, job, date, null, stopping);
           deps.log?.info(`job ${name} ${date}: ${run.items_now} settled`);
           ran.push(name);
         } catch (err) {

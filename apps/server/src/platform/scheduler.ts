@@ -55,8 +55,12 @@ export type JobRuns = {
 export type PeriodicTask = {
   /** Names the task in the log (`<name>: <error>`). */
   name: string;
-  /** One pass; an error is logged (once until the task recovers) and the next step comes as usual. */
-  step: () => Promise<unknown>;
+  /**
+   * One pass; an error is logged (once until the task recovers) and the next step comes as usual. `stopping` is
+   * aborted when the process stops: a long step (a daily job's batches, a campaign's) ends after its current batch
+   * instead of running to its end, and the next process continues it.
+   */
+  step: (stopping?: AbortSignal) => Promise<unknown>;
   /** Milliseconds from the end of a step to the next: fixed, or worked out each time (the feed's next second). */
   every: number | (() => number);
   /** The task's own log component for its errors (`scanner`, `payouts`...); the runner's otherwise. */

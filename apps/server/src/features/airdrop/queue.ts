@@ -25,7 +25,7 @@ export type QueueDeps = Pick<MoneyDeps, 'db' | 'ledger'>;
  * dies mid-step leaves its lease to run out; the next holder continues from `done`, and the credits made after it
  * are skipped by their ledger keys (a re-run of an operation returns its stored result and posts nothing).
  */
-export async function stepCampaigns(d: QueueDeps, only?: string): Promise<boolean> {
+export async function stepCampaigns(d: QueueDeps, only?: string, stopping?: AbortSignal): Promise<boolean> {
   const c = await claimCampaign(d.db, only);
   if (!c) return false;
   try {
@@ -34,6 +34,11 @@ export async function stepCampaigns(d: QueueDeps, only?: string): Promise<boolea
       const batch = c.recipients.slice(i, Math.min(i + BATCH, end));
       for (const memberId of batch) await credit(d, c, memberId);
       if (!(await recordProgress(d.db, c, i + batch.length))) return true;
+      // Stopping: the claim is given up after this batch, and the next holder continues from `done`.
+      if (stopping?.aborted && i + BATCH < end) {
+        await releaseCampaign(d.db, c);
+        return true;
+      }
     }
     if (end === c.recipients.length) await finishCampaign(d.db, c.id, { status: 'done' });
     else await releaseCampaign(d.db, c);
@@ -74,9 +79,9 @@ export function airdropCampaignTask(d: QueueDeps): PeriodicTask {
   return {
     name: 'airdrop campaigns',
     every: () => (busy ? 0 : IDLE_EVERY_MS),
-    step: async () => {
+    step: async (stopping) => {
       busy = false;
-      busy = await stepCampaigns(d);
+      busy = await stepCampaigns(d, undefined, stopping);
     },
   };
 }

@@ -95,23 +95,15 @@ async function recipientIds(
  * Progress is the `done` count.
  */
 export function createCampaigns(d: MoneyDeps) {
-  const running = new Map<string, Promise<unknown>>();
-
   /**
-   * Runs the campaign's first step at once, through the same claim as the task's (so the two never race); the
-   * main process's task (airdropCampaignTask) does the rest, or all of it when another server holds the claim.
+   * Runs the campaign's first step at once, through the same claim as the task's (so the two never race, and a
+   * second start while one runs claims nothing); the main process's task (airdropCampaignTask) does the rest, or all
+   * of it when another server holds the claim.
    */
-  function start(id: string): Promise<unknown> {
-    let job = running.get(id);
-    if (!job) {
-      job = stepCampaigns(d, id)
-        // Nothing is lost: the campaign stays running, and the task's next step takes it.
-        .catch((err: unknown) => d.log?.error({ err }, 'airdrop campaign step failed'))
-        .finally(() => running.delete(id));
-      running.set(id, job);
-    }
-    return job;
-  }
+  const start = (id: string) =>
+    void stepCampaigns(d, id)
+      // Nothing is lost: the campaign stays running, and the task's next step takes it.
+      .catch((err: unknown) => d.log?.error({ err }, 'airdrop campaign step failed'));
 
   return {
     async create(
@@ -133,7 +125,7 @@ export function createCampaigns(d: MoneyDeps) {
             .set({ status: 'running' })
             .where('id', '=', existing.id)
             .execute();
-          void start(existing.id);
+          start(existing.id);
         }
         return campaignView(existing);
       }
@@ -173,7 +165,7 @@ export function createCampaigns(d: MoneyDeps) {
           recipients: recipients.length,
           amount_each: input.amount_each,
         });
-      void start(id);
+      start(id);
       return campaignView(await campaignQuery(d.db).where('c.id', '=', id).executeTakeFirstOrThrow());
     },
   };

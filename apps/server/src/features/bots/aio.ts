@@ -4,7 +4,8 @@ import type { Conn } from '../../db/database.ts';
 import type { BotDeps, Caller } from './access.ts';
 import { dealBudget } from './dca.ts';
 import { settingsOf } from './model.ts';
-import { botBudgetOf, loadBots, setBotBudget, stopAccountBots } from './queries.ts';
+import { setBotBudget } from '../../adapters/exchange/account-store.ts';
+import { botBudgetOf, loadBots, stopAccountBots } from './queries.ts';
 import { quoteOf } from './parse.ts';
 
 /**

@@ -5,9 +5,6 @@ import type { BotWithDeal } from './model.ts';
 
 /** The bots area's SQL for the calls (the engine's recording is in deal-queries.ts); the use cases compose these. */
 
-// The account's budget is written by the trading accounts' one writer.
-export { setBotBudget } from '../../adapters/exchange/account-store.ts';
-
 type Page = { page: number; pagesize: number };
 
 /** Bots (not deleted) with their open deal and their account's kind and venue, in the order they were made. */

@@ -11,7 +11,9 @@ import { keyHint, sealKeys } from '../../adapters/exchange/keys.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import type { TradingContext } from './accounts.ts';
 import { paperAccountName } from './markets.ts';
-import { accountsOf, deleteExchangeAccount, insertExchangeAccount } from './queries.ts';
+// The accounts' rows have one writer, in the exchange adapter.
+import { deleteExchangeAccount, insertExchangeAccount } from '../../adapters/exchange/account-store.ts';
+import { accountsOf } from './queries.ts';
 
 /** The member's paper accounts (every venue, made or not) and the exchange accounts they connected. */
 export async function listTradingAccounts(

@@ -7,14 +7,14 @@ import type { Db } from '../../db/database.ts';
 import type { TradeOrdersTable } from '../../db/schema-trading.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { MARKET_BY_SYMBOL } from './markets.ts';
+// The orders' rows have one writer, in the exchange adapter.
 import {
   claimUnanswered,
   deleteOrder,
   insertSendingOrder,
-  orderByKey,
-  orderToCancel,
   updateOrder,
-} from './queries.ts';
+} from '../../adapters/exchange/order-store.ts';
+import { orderByKey, orderToCancel } from './queries.ts';
 
 type OrderRow = Selectable<TradeOrdersTable>;
 

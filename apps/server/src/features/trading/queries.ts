@@ -5,15 +5,6 @@ import type { RecordFilters } from './filters.ts';
 
 /** The trading area's SQL (trading accounts, orders, fills, resets); the use cases compose these. */
 
-// The accounts' and orders' rows have one writer each, in the exchange adapter (the paper exchange writes them too).
-export { deleteExchangeAccount, insertExchangeAccount } from '../../adapters/exchange/account-store.ts';
-export {
-  claimUnanswered,
-  deleteOrder,
-  insertSendingOrder,
-  updateOrder,
-} from '../../adapters/exchange/order-store.ts';
-
 type Page = { page: number; pagesize: number };
 
 export function accountsOf(db: Db, memberId: string) {

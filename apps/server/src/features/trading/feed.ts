@@ -86,7 +86,8 @@ export function createMarketFeed(opts: {
   /** A market seen for the first time: history made up (or read from the exchange), ending now. */
   async function backfill(def: MarketDef, nowSecond: number): Promise<SymbolState> {
     const minute = minuteOf(nowSecond);
-    const oneMinuteFrom = minute - backfillDays * 86_400;
+    // On a whole hour, so the hourly history sits where charts bucket it (and retention has no stray hours to roll).
+    const oneMinuteFrom = Math.floor((minute - backfillDays * 86_400) / HOUR) * HOUR;
     const hourlyFrom = oneMinuteFrom - historyDays * 86_400;
     // Walk backwards from p0 is not GBM; walk forwards from p0 over the whole history instead.
     const hourly = synthCandles(def, def.p0, hourlyFrom, HOUR, (oneMinuteFrom - hourlyFrom) / HOUR, 12);

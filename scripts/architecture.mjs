@@ -73,6 +73,9 @@ const ONE_WRITER = {
   ledger_operations: 'apps/server/src/ledger/',
   ledger_transfers: 'apps/server/src/ledger/',
   paper_balances: 'apps/server/src/adapters/exchange/paper-book.ts',
+  // Uploaded files (issue 28): the store writes them, in the transaction of whoever saves or removes one.
+  files: 'apps/server/src/platform/files.ts',
+  file_chunks: 'apps/server/src/platform/files.ts',
 };
 const SECOND_WRITERS = {
   members: {

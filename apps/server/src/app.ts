@@ -1,6 +1,5 @@
 import { KYC_MAX_IMAGE_BYTES } from '@mp/contract';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -13,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type ChangeFeed, startChangeFeed, useFeedFor } from './db/change-feed.ts';
 import { poolOf } from './db/database.ts';
 import type { Deps } from './platform/deps.ts';
+import { fileStore } from './platform/files.ts';
 import type { CallRoute } from './platform/calls.ts';
 import { createMemberCards } from './features/members/card.ts';
 import { cacheSettings } from './platform/settings.ts';
@@ -25,7 +25,7 @@ import { createSessions, type Sessions } from './platform/session-store.ts';
 import { createTacs } from './platform/tac.ts';
 import { enquiryRoutes } from './features/content/enquiries.ts';
 import { gameRoutes } from './features/content/game.ts';
-import { MEDIA_PREFIX, mediaStorage } from './features/content/media.ts';
+import { MEDIA_PREFIX } from './features/content/media.ts';
 import { createPublishedContent } from './features/content/published.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
@@ -43,6 +43,7 @@ import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders, tileSources } from './http/security-headers.ts';
 import { installHealth } from './http/health.ts';
+import { installMedia } from './http/media.ts';
 import { installRequestContext, requestIdOf } from './http/request-context.ts';
 import { logger } from './lib/log.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -86,7 +87,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // The API docs list every call and its fields: for admins only.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: adminsOnly(sessions) } });
   installTickerStream(app, poolOf(deps.db).options, { perIp: deps.config.limits.streamPerIp });
-  await serveMedia(app, deps);
+  installMedia(app, fileStore(deps.db), MEDIA_PREFIX);
   if (options.serveWeb !== false) await serveWeb(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }
@@ -197,7 +198,7 @@ function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: Ch
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
-    jobs: dailyJobs(money.ledger, deps.config.dataDir),
+    jobs: dailyJobs(money.ledger),
   });
   return [
     ...systemRoutes(deps),
@@ -231,25 +232,6 @@ function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: Ch
       txPassword: money.txPassword,
     }),
   ];
-}
-
-/** CMS uploads: public files under random names that never change, so cached for good; range requests for video. */
-async function serveMedia(app: FastifyInstance, deps: Deps): Promise<void> {
-  const mediaDir = mediaStorage(deps.config.dataDir).dir;
-  await mkdir(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-    },
-  });
 }
 
 /** The web app's build, when there is one. */

@@ -12,6 +12,7 @@ import { connectDatabase } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import type { DailyJob, PeriodicTask } from './platform/scheduler.ts';
 import { dailyJobs } from './jobs/registry.ts';
+import { importDiskFiles } from './platform/file-import.ts';
 import { createTaskRunner } from './jobs/runner.ts';
 import { dailyJobsTask } from './jobs/scheduler.ts';
 import { ensureAdmin, ensureRoot } from './features/system/bootstrap.ts';
@@ -57,6 +58,7 @@ async function main() {
   if (profile === 'demo') say(demoProfileLine(config));
   const database = await connectDatabase(config, say);
   const { db } = database;
+  await importDiskFiles(db, config.dataDir, say);
   // The process's engines, built once: the app served from this process, the daily jobs, the market feed's
   // bots and copy trading, the deposit scanner and payouts all use these (one ledger).
   const engines = createEngines({ db, clock: systemClock, config });
@@ -141,9 +143,7 @@ async function startTasks(
   const tasks = createTaskRunner(logger('tasks'));
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
-    Object.entries(dailyJobs(ledger, config.dataDir)).filter(
-      (e): e is [string, DailyJob] => e[1] !== undefined,
-    ),
+    Object.entries(dailyJobs(ledger)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
   );
   tasks.add(dailyJobsTask({ db, clock: systemClock, jobs, log: logger('scheduler') }));
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).

@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { connectCommand } from './db/connect.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
+import { importDiskFiles } from './platform/file-import.ts';
 
 /**
  * `npm run migrate`: applies the pending migrations, a deployment's own step before its servers start (production
  * servers refuse pending migrations unless MIGRATE_ON_START=1). Safe beside running servers and other runs: one
- * advisory lock, each migration in its own transaction. `--status` only lists what is pending: exit 0 when none,
- * 3 when some (a deployment script can ask before it migrates). Exit 1 on failure, 2 on wrong usage.
+ * advisory lock, each migration in its own transaction. Then uploads an older version left on disk are moved into
+ * the database (platform/file-import.ts). `--status` only lists what is pending: exit 0 when none, 3 when some (a
+ * deployment script can ask before it migrates). Exit 1 on failure, 2 on wrong usage.
  */
 const EXIT_PENDING = 3;
 
@@ -22,7 +24,8 @@ async function main(): Promise<number> {
     note(`${err instanceof Error ? err.message : String(err)}\n\nUsage: npm run migrate [-- --status]`);
     return 2;
   }
-  const database = await connectCommand(loadConfig(), note);
+  const config = loadConfig();
+  const database = await connectCommand(config, note);
   try {
     if (status) {
       const pending = await pendingMigrations(database.db);
@@ -31,6 +34,7 @@ async function main(): Promise<number> {
     }
     const ran = await migrate(database.db);
     out(ran.length ? `applied migrations: ${ran.join(', ')}` : 'up to date');
+    await importDiskFiles(database.db, config.dataDir, note);
     return 0;
   } finally {
     await database.close();

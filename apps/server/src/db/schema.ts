@@ -9,6 +9,7 @@ import type { MiningTables } from './schema-mining.ts';
 import type { NetworkTables } from './schema-network.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { AdminTables } from './schema-admin.ts';
+import type { FileTables } from './schema-files.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Set by the database default unless given. */
@@ -210,7 +211,8 @@ export interface DB
     ChainTables,
     CopyTables,
     SecurityTables,
-    AdminTables {
+    AdminTables,
+    FileTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -2,20 +2,17 @@ import type { DAILY_JOBS } from '@mp/contract';
 import type { Ledger } from '../ledger/index.ts';
 import { MINING_INCOME_JOB, miningIncomeJob } from '../features/mining/index.ts';
 import { PAIRING_JOB, pairingJob } from '../features/network/index.ts';
-import { kycStorage } from '../platform/files.ts';
+import { fileStore } from '../platform/files.ts';
 import type { DailyJob } from '../platform/scheduler.ts';
 import { RETENTION_JOB, retentionJob } from './retention.ts';
 
 export type DailyJobName = (typeof DAILY_JOBS)[number];
 
-/**
- * The daily jobs, each registered by its feature: mining income (issue 5), pairing (issue 4) and retention (issue 28:
- * `dataDir` holds the identity pictures it removes).
- */
-export function dailyJobs(ledger: Ledger, dataDir: string): Partial<Record<DailyJobName, DailyJob>> {
+/** The daily jobs, each registered by its feature: mining income (issue 5), pairing (issue 4) and retention (issue 28). */
+export function dailyJobs(ledger: Ledger): Partial<Record<DailyJobName, DailyJob>> {
   return {
     [MINING_INCOME_JOB]: miningIncomeJob(ledger.accounts),
     [PAIRING_JOB]: { ...pairingJob(ledger.db, ledger.accounts), lagDays: 1 },
-    [RETENTION_JOB]: retentionJob(ledger.db, kycStorage(dataDir)),
+    [RETENTION_JOB]: retentionJob(ledger.db, fileStore(ledger.db)),
   };
 }

@@ -1,13 +1,10 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { rollUpOldCandles } from '../features/trading/index.ts';
 import { createLedger } from '../ledger/index.ts';
 import { addDays } from '../platform/dates.ts';
-import { kycStorage } from '../platform/files.ts';
+import { fileStore } from '../platform/files.ts';
 import type { DailyJob } from '../platform/scheduler.ts';
 import { putSetting } from '../platform/settings.ts';
 import { runDailyJob } from './daily.ts';
@@ -15,13 +12,11 @@ import { dailyJobs } from './registry.ts';
 import { RETENTION_JOB } from './retention.ts';
 
 let t: TestApp;
-let dataDir: string;
 let job: DailyJob;
 let member: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'retention-test-'));
-  t = await createTestApp({ config: { dataDir } });
-  const registered = dailyJobs(createLedger(t.db), dataDir)[RETENTION_JOB];
+  t = await createTestApp();
+  const registered = dailyJobs(createLedger(t.db))[RETENTION_JOB];
   if (!registered) throw new Error('retention is not registered');
   job = registered;
   const m = await t.db
@@ -119,9 +114,9 @@ const candlesOf = (symbol: string) =>
     .execute();
 
 let kycNumber = 0;
-/** A submission decided at `decided` with its three pictures on disk; returns its id and the pictures' files. */
+/** A submission decided at `decided` with its three pictures stored; returns its id and the pictures' file names. */
 async function addSubmission(status: 'approved' | 'rejected', decided: Date) {
-  const store = kycStorage(dataDir);
+  const store = fileStore(t.db);
   kycNumber += 1;
   const k = await t.db
     .insertInto('kyc_submissions')
@@ -143,15 +138,27 @@ async function addSubmission(status: 'approved' | 'rejected', decided: Date) {
     .execute();
   const files: string[] = [];
   for (const side of ['front', 'back', 'holding'] as const) {
-    const file = await store.save(Buffer.from(`picture ${side}`));
-    files.push(path.join(store.dir, file));
-    await t.db
-      .insertInto('kyc_images')
-      .values({ submission_id: k.id, side, file_name: file, content_type: 'image/png', bytes: 10 })
-      .execute();
+    const file = await t.db.transaction().execute(async (tx) => {
+      const name = await store.save(tx, { area: 'kyc', contentType: 'image/png', bytes: Buffer.from(side) });
+      await tx
+        .insertInto('kyc_images')
+        .values({ submission_id: k.id, side, file_name: name, content_type: 'image/png', bytes: 10 })
+        .execute();
+      return name;
+    });
+    files.push(file);
   }
   return { id: String(k.id), files };
 }
+/** How many of these files the store holds, and how many chunks of them. */
+const stored = async (names: string[]) => {
+  const [files, chunks] = await Promise.all(
+    (['files', 'file_chunks'] as const).map((table) =>
+      t.db.selectFrom(table).select('name').where('name', 'in', names).execute(),
+    ),
+  );
+  return { files: files?.length, chunks: chunks?.length };
+};
 const picturesOf = async (id: string) =>
   (await t.db.selectFrom('kyc_images').select('side').where('submission_id', '=', id).execute()).length;
 
@@ -210,11 +217,11 @@ describe('retention job', () => {
 
     // The rejected attempt's pictures are gone, files and rows; its submission stays, as does everything else.
     expect(await picturesOf(rejectedOld.id)).toBe(0);
-    expect(rejectedOld.files.some(existsSync)).toBe(false);
+    expect(await stored(rejectedOld.files)).toEqual({ files: 0, chunks: 0 });
     expect(await picturesOf(rejectedYoung.id)).toBe(3);
-    expect(rejectedYoung.files.every(existsSync)).toBe(true);
+    expect(await stored(rejectedYoung.files)).toEqual({ files: 3, chunks: 3 });
     expect(await picturesOf(approvedOld.id)).toBe(3);
-    expect(approvedOld.files.every(existsSync)).toBe(true);
+    expect(await stored(approvedOld.files)).toEqual({ files: 3, chunks: 3 });
     const submissions = await t.db.selectFrom('kyc_submissions').select('id').execute();
     expect(submissions).toHaveLength(3);
     expect(
@@ -240,7 +247,7 @@ describe('retention job', () => {
     // A year on, the approved attempt's pictures are still there.
     await run(addDays(DATE, 365));
     expect(await picturesOf(approvedOld.id)).toBe(3);
-    expect(approvedOld.files.every(existsSync)).toBe(true);
+    expect(await stored(approvedOld.files)).toEqual({ files: 3, chunks: 3 });
     expect(await picturesOf(rejectedYoung.id)).toBe(0);
   });
 

@@ -1,9 +1,9 @@
 import { purgeOutbox } from '../adapters/notify/notifier.ts';
-import type { Conn, Db, Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { purgeRejectedPictures } from '../features/kyc/index.ts';
 import { type RollupCursor, rollUpOldCandles } from '../features/trading/index.ts';
 import { addDays } from '../platform/dates.ts';
-import type { KycStorage } from '../platform/files.ts';
+import type { FileStore } from '../platform/files.ts';
 import type { DailyJob } from '../platform/scheduler.ts';
 import { purgeSessions } from '../platform/session-store.ts';
 import { cachedSetting } from '../platform/settings.ts';
@@ -33,7 +33,7 @@ type Step = { purged: number; next: string | null };
 type Purge = (tx: Tx, before: Date, cursor: string) => Promise<Step>;
 
 /** A purge of plain deletes: the kind is done once a statement deletes less than a full batch. */
-function inBatches(purge: (db: Conn, before: Date, limit: number) => Promise<number>): Purge {
+function inBatches(purge: (tx: Tx, before: Date, limit: number) => Promise<number>): Purge {
   return async (tx, before) => {
     const purged = await purge(tx, before, BATCH);
     return { purged, next: purged < BATCH ? null : '' };
@@ -64,13 +64,13 @@ export async function retentionDays(db: Db): Promise<Record<RetentionKind, numbe
  * The job. Its cursor is `<kind's index>[:<that kind's cursor>]`; each batch is one statement of one kind and records
  * the rows it purged under the kind's name (the run's `amounts`), so a run says what went, kind by kind.
  */
-export function retentionJob(db: Db, kycPictures: KycStorage): DailyJob {
+export function retentionJob(db: Db, files: FileStore): DailyJob {
   const purges: Record<RetentionKind, Purge> = {
     sessions: inBatches(purgeSessions),
     codes: inBatches(purgeCodes),
     outbox: inBatches(purgeOutbox),
     candles,
-    kyc_pictures: inBatches((conn, before, limit) => purgeRejectedPictures(conn, kycPictures, before, limit)),
+    kyc_pictures: inBatches((tx, before, limit) => purgeRejectedPictures(tx, files, before, limit)),
   };
   const kinds = Object.keys(purges) as RetentionKind[];
   return {

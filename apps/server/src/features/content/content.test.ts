@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
@@ -11,10 +9,8 @@ import { createMarketFeed } from '../trading/feed.ts';
 
 let t: TestApp;
 let admin: string;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'content-test-'));
-  t = await createTestApp({ config: { dataDir } });
+  t = await createTestApp();
   admin = await adminToken(t);
 });
 afterAll(() => t.close());
@@ -47,8 +43,8 @@ async function upload(kind: string, file: Buffer, filename: string, type: string
   };
 }
 
-/** A minimal MP4: ftyp, then an empty moov. */
-function tinyMp4(): Buffer {
+/** A minimal MP4: ftyp, then an empty moov, then `media` bytes of media data. */
+function tinyMp4(media = Buffer.alloc(4096, 1)): Buffer {
   const box = (type: string, body: Buffer) => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(8 + body.length, 0);
@@ -58,7 +54,7 @@ function tinyMp4(): Buffer {
   return Buffer.concat([
     box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
     box('moov', Buffer.alloc(64)),
-    box('mdat', Buffer.alloc(4096, 1)),
+    box('mdat', media),
   ]);
 }
 
@@ -294,6 +290,60 @@ describe('uploads', () => {
     expect(part.headers['content-type']).toBe('video/mp4');
     expect(part.rawPayload.length).toBe(100);
     expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+  });
+
+  it('serves media with a strong ETag, 304 to a cache that has it, HEAD, and byte ranges across chunks', async () => {
+    // Over two chunks of the store (256 KiB each), so ranges cross chunk edges.
+    const video = tinyMp4(randomBytes(600_000));
+    const { data } = await upload('video', video, 'clip.mp4', 'video/mp4');
+    const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+      t.app.inject({ method, url: data.url, headers });
+    const whole = await get();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(video)).toBe(true);
+    const etag = `"${createHash('sha256').update(video).digest('hex')}"`;
+    expect(whole.headers).toMatchObject({
+      etag,
+      'content-type': 'video/mp4',
+      'content-length': String(video.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    });
+
+    const cached = await get({ 'if-none-match': etag });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.rawPayload.length).toBe(0);
+    expect((await get({ 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    const head = await get({}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers).toMatchObject({ etag, 'content-length': String(video.length) });
+    expect(head.rawPayload.length).toBe(0);
+
+    const at = 256 * 1024;
+    for (const [range, start, end] of [
+      [`bytes=${at - 5}-${at + 4}`, at - 5, at + 4],
+      [`bytes=${at * 2 - 1}-`, at * 2 - 1, video.length - 1],
+      ['bytes=-100', video.length - 100, video.length - 1],
+      [`bytes=10-${video.length + 1000}`, 10, video.length - 1],
+    ] as const) {
+      const part = await get({ range });
+      expect(part.statusCode, range).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${video.length}`);
+      expect(part.headers['content-length']).toBe(String(end - start + 1));
+      expect(part.rawPayload.equals(video.subarray(start, end + 1)), range).toBe(true);
+    }
+    const past = await get({ range: `bytes=${video.length}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${video.length}`);
+    // Several ranges at once: the whole file (one range is what players ask for).
+    expect((await get({ range: 'bytes=0-1,5-6' })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a media name it does not have', async () => {
+    for (const url of [`/media/${'ab'.repeat(16)}.png`, '/media/..%2F..%2Fetc%2Fpasswd', '/media/x'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 
   it('accepts a PDF', async () => {

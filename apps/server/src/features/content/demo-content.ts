@@ -2,7 +2,7 @@ import type { Language } from '@mp/contract';
 import type { Db, Tx } from '../../db/database.ts';
 import { paintPng, type Rgb } from '../../lib/png.ts';
 import { DEMO_CONTENT_ITEMS, type Texts } from './demo-content-items.ts';
-import { mediaStorage } from './media.ts';
+import { type FileStore, fileStore } from '../../platform/files.ts';
 import { plainText, textToHtml } from './sanitize.ts';
 
 // The demo's content (demo-content-items.ts), its pictures and PDF made here, written in one transaction. System's
@@ -45,9 +45,9 @@ export function simplePdf(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-async function saveUpload(tx: Tx, dataDir: string, kind: 'image' | 'pdf', bytes: Buffer): Promise<string> {
-  const storage = mediaStorage(dataDir);
-  const fileName = await storage.save({
+async function saveUpload(tx: Tx, files: FileStore, kind: 'image' | 'pdf', bytes: Buffer): Promise<string> {
+  const fileName = await files.save(tx, {
+    area: 'content',
     bytes,
     contentType: kind === 'image' ? 'image/png' : 'application/pdf',
     ext: kind === 'image' ? 'png' : 'pdf',
@@ -65,12 +65,13 @@ async function saveUpload(tx: Tx, dataDir: string, kind: 'image' | 'pdf', bytes:
   return row.id;
 }
 
-export async function loadDemoContent(db: Db, dataDir: string, now = new Date()): Promise<void> {
+export async function loadDemoContent(db: Db, now = new Date()): Promise<void> {
+  const files = fileStore(db);
   await db.transaction().execute(async (tx) => {
     let order = 0;
     for (const item of DEMO_CONTENT_ITEMS) {
-      const imageId = item.picture ? await saveUpload(tx, dataDir, 'image', banner(item.picture)) : null;
-      const mediaId = item.pdf ? await saveUpload(tx, dataDir, 'pdf', simplePdf(item.pdf)) : null;
+      const imageId = item.picture ? await saveUpload(tx, files, 'image', banner(item.picture)) : null;
+      const mediaId = item.pdf ? await saveUpload(tx, files, 'pdf', simplePdf(item.pdf)) : null;
       const at = new Date(now.getTime() - (item.daysAgo ?? 7) * 86_400_000);
       const row = await tx
         .insertInto('content_items')

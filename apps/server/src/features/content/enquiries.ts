@@ -9,13 +9,13 @@ import {
 } from '@mp/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
-import { privateFiles } from '../../platform/files.ts';
+import { fileStore } from '../../platform/files.ts';
 import { answerEnquiry, closeEnquiry, followUp, sendEnquiry } from './enquiry-actions.ts';
 import { adminEnquiries, type EnquiryDeps, enquiryPictureOf, memberEnquiries } from './enquiry-reads.ts';
 
 /** Customer service (issue 13): members write, admins answer; the member hears of an answer by mail. */
 export function enquiryRoutes(deps: Deps): CallRoute[] {
-  const d: EnquiryDeps = { ...deps, storage: privateFiles(deps.config.dataDir, 'enquiries') };
+  const d: EnquiryDeps = { ...deps, files: fileStore(deps.db) };
   return [
     handle(sendEnquiries, async (input, ctx) =>
       reply(await sendEnquiry(d, ctx.member.id, input), 'enquiry_sent'),

@@ -19,6 +19,7 @@ import {
   insertPictures,
   lockEnquiry,
   memberContact,
+  type PictureRow,
   setEnquiryState,
 } from './enquiry-queries.ts';
 import { adminView, type EnquiryDeps, enquiryNotFound, memberView } from './enquiry-reads.ts';
@@ -39,7 +40,7 @@ async function lockOpen(tx: Tx, id: string, memberId?: string) {
   return row;
 }
 
-/** A new enquiry with up to three pictures; the pictures' files are removed again if it is not stored. */
+/** A new enquiry with up to three pictures, stored with it in one transaction. */
 export async function sendEnquiry(
   d: EnquiryDeps,
   memberId: string,
@@ -49,29 +50,17 @@ export async function sendEnquiry(
   for (const field of ['picture1', 'picture2', 'picture3'] as const) {
     if (input[field] !== undefined) pictures.push(checkPicture(input[field], field));
   }
-  const names: string[] = [];
-  try {
-    for (const p of pictures.slice(0, ENQUIRY_MAX_PICTURES)) names.push(await d.storage.save(p.bytes));
-    const id = await d.db.transaction().execute(async (tx) => {
-      const enquiryId = await insertEnquiry(tx, memberId, input.subject, input.message);
-      if (names.length) {
-        await insertPictures(
-          tx,
-          enquiryId,
-          names.map((file_name, i) => ({
-            file_name,
-            content_type: pictures[i]!.type,
-            bytes: pictures[i]!.bytes.length,
-          })),
-        );
-      }
-      return enquiryId;
-    });
-    return { id: Number(id) };
-  } catch (err) {
-    await d.storage.remove(names);
-    throw err;
-  }
+  const id = await d.db.transaction().execute(async (tx) => {
+    const enquiryId = await insertEnquiry(tx, memberId, input.subject, input.message);
+    const stored: PictureRow[] = [];
+    for (const p of pictures.slice(0, ENQUIRY_MAX_PICTURES)) {
+      const name = await d.files.save(tx, { area: 'enquiries', contentType: p.type, bytes: p.bytes });
+      stored.push({ file_name: name, content_type: p.type, bytes: p.bytes.length });
+    }
+    if (stored.length) await insertPictures(tx, enquiryId, stored);
+    return enquiryId;
+  });
+  return { id: Number(id) };
 }
 
 /** The member writes again on an open or answered enquiry, which opens it again. */

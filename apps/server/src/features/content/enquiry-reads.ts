@@ -4,7 +4,7 @@ import { numericId, Refusal } from '../../lib/errors.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
 import { findByUserid } from '../../platform/members.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { privateFiles } from '../../platform/files.ts';
+import type { FileStore } from '../../platform/files.ts';
 import {
   adminEnquiriesPage,
   type EnquiryRow,
@@ -14,7 +14,7 @@ import {
 
 /** What the enquiry calls use: the database, the clock, mail, and where the pictures are kept. */
 export type EnquiryDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
-  storage: ReturnType<typeof privateFiles>;
+  files: FileStore;
 };
 
 export const enquiryNotFound = () => new Refusal(404, 'enquiry_not_found');
@@ -53,7 +53,7 @@ export async function enquiryPictureOf(
   const enquiryId = numericId(id, enquiryNotFound());
   const row = await enquiryPicture(d.db, enquiryId, index, member.role !== 'admin' ? member.id : undefined);
   if (!row) throw enquiryNotFound();
-  const bytes = await d.storage.read(row.file_name);
+  const bytes = await d.files.read(row.file_name);
   return {
     content_type: row.content_type,
     data_url: `data:${row.content_type};base64,${bytes.toString('base64')}`,

@@ -1,7 +1,7 @@
 /** The content area's public face: what other parts of the server may use. Everything else here is private to it. */
 
-/** The CMS's uploaded media: where they are kept and the URL they are served at. */
-export { mediaStorage, mediaUrl } from './media.ts';
+/** The URL a CMS upload is served at. */
+export { mediaUrl } from './media.ts';
 /** Article text: plain text of an article, and text as safe HTML. */
 export { plainText, textToHtml } from './sanitize.ts';
 /** The demo's articles, pictures and PDF, written by system's demo set-up into an empty database. */

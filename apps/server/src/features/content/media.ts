@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { UploadKind } from '@mp/contract';
 import { cleanImage } from '../../platform/images.ts';
 
-/** The URL a CMS upload is served at (fastify-static over DATA_DIR/uploads/content, with range requests). */
+/** The URL a CMS upload is served at (http/media.ts: from the file store, with ETags and range requests). */
 export const MEDIA_PREFIX = '/media/';
 export const mediaUrl = (fileName: string | null | undefined) =>
   fileName ? `${MEDIA_PREFIX}${fileName}` : '';
@@ -64,21 +61,4 @@ export function checkUpload(kind: UploadKind, b: Buffer): CheckedUpload | null {
     return null;
   }
   return isPdf(b) ? { contentType: 'application/pdf', ext: 'pdf', bytes: b } : null;
-}
-
-/** DATA_DIR/uploads/content: public files under random names (the name is the only way to one). */
-export function mediaStorage(dataDir: string) {
-  const dir = path.join(dataDir, 'uploads', 'content');
-  return {
-    dir,
-    async save(upload: CheckedUpload): Promise<string> {
-      await mkdir(dir, { recursive: true });
-      const name = `${randomBytes(16).toString('hex')}.${upload.ext}`;
-      await writeFile(path.join(dir, name), upload.bytes, { mode: 0o644, flag: 'wx' });
-      return name;
-    },
-    async remove(name: string) {
-      if (/^[0-9a-f]{32}\.[a-z0-9]{2,4}$/.test(name)) await unlink(path.join(dir, name)).catch(() => {});
-    },
-  };
 }

@@ -185,7 +185,7 @@ export async function deleteItem(tx: Tx, itemId: string): Promise<boolean> {
 }
 
 export async function insertUpload(
-  db: Db,
+  db: Tx,
   u: { file_name: string; kind: UploadKind; content_type: string; bytes: number; created_by: string },
 ) {
   const row = await db.insertInto('uploads').values(u).returning('id').executeTakeFirstOrThrow();

@@ -22,7 +22,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { MarketData } from '../../adapters/exchange/markets.ts';
 import { adminContentItem, deleteContent, listAdminContent, saveContent } from './cms.ts';
 import { homeCoins } from './home-coins.ts';
-import { mediaStorage } from './media.ts';
+import { fileStore } from '../../platform/files.ts';
 import type { PublishedContent } from './published.ts';
 import {
   announcements,
@@ -39,7 +39,7 @@ import { storeUpload } from './uploads.ts';
 /** The content calls (issue 13): what members read, and the CMS behind it. */
 export function contentRoutes(deps: Deps, published: PublishedContent, market: MarketData): CallRoute[] {
   const { db } = deps;
-  const media = mediaStorage(deps.config.dataDir);
+  const files = fileStore(db);
   const list = published.list;
 
   return [
@@ -65,6 +65,6 @@ export function contentRoutes(deps: Deps, published: PublishedContent, market: M
     handle(adminContentDelete, async (input, ctx) =>
       reply(await deleteContent(deps, ctx.member.id, input), 'content_deleted'),
     ),
-    handle(adminUpload, (input, ctx) => storeUpload(db, media, ctx.member.id, input)),
+    handle(adminUpload, (input, ctx) => storeUpload(db, files, ctx.member.id, input)),
   ];
 }

@@ -1,19 +1,19 @@
 import { type adminUpload, type ParsedRequestOf, UPLOAD_MAX_BYTES } from '@mp/contract';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { checkUpload, type mediaStorage, mediaUrl } from './media.ts';
+import type { FileStore } from '../../platform/files.ts';
+import { checkUpload, mediaUrl } from './media.ts';
 import { insertUpload } from './queries.ts';
-
-type MediaStorage = ReturnType<typeof mediaStorage>;
 
 /**
  * The admin uploads a picture, video or PDF for the CMS: checked to be what its kind says (pictures re-encoded),
- * stored under a random name, recorded and audited. A file whose record fails is removed again.
+ * stored under a random name, recorded and audited, all in one transaction: an upload whose record fails leaves no
+ * file. The body is in memory already (the check reads it whole), so the store writes it from there, a chunk at a time.
  */
 export async function storeUpload(
   db: Db,
-  media: MediaStorage,
+  files: FileStore,
   adminId: string,
   { kind, file }: ParsedRequestOf<typeof adminUpload>,
 ) {
@@ -23,29 +23,26 @@ export async function storeUpload(
   if (bytes.length > max) throw fieldRefusal(422, 'file', 'upload_too_large', { max: max / 1024 / 1024 });
   const checked = checkUpload(kind, bytes);
   if (!checked) throw fieldRefusal(422, 'file', 'upload_type');
-  const fileName = await media.save(checked);
-  try {
-    const id = await insertUpload(db, {
+  const size = checked.bytes.length;
+  return inTransaction(db, async (tx) => {
+    const fileName = await files.save(tx, {
+      area: 'content',
+      contentType: checked.contentType,
+      ext: checked.ext,
+      bytes: checked.bytes,
+    });
+    const id = await insertUpload(tx, {
       file_name: fileName,
       kind,
       content_type: checked.contentType,
-      bytes: checked.bytes.length,
+      bytes: size,
       created_by: adminId,
     });
-    await audit(db, adminId, 'content.upload', `upload:${id}`, {
+    await audit(tx, adminId, 'content.upload', `upload:${id}`, {
       kind,
       content_type: checked.contentType,
-      bytes: checked.bytes.length,
+      bytes: size,
     });
-    return {
-      id,
-      kind,
-      url: mediaUrl(fileName),
-      content_type: checked.contentType,
-      size: checked.bytes.length,
-    };
-  } catch (err) {
-    await media.remove(fileName);
-    throw err;
-  }
+    return { id, kind, url: mediaUrl(fileName), content_type: checked.contentType, size };
+  });
 }

@@ -1,31 +1,22 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Envelope } from '@mp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { jpegWithExif, multipart, type Part, pngWithText, webpWithExif } from '../../../test/images.ts';
 import { adminToken } from '../../../test/money.ts';
+import { fileStore } from '../../platform/files.ts';
 
 let t: TestApp;
 let admin: string;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-test-'));
-  t = await createTestApp({ config: { dataDir } });
+  t = await createTestApp();
   admin = await adminToken(t);
 });
 afterAll(() => t.close());
 
-const uploadDir = () => path.join(dataDir, 'uploads', 'kyc');
-const storedFiles = () => {
-  try {
-    return readdirSync(uploadDir()).length;
-  } catch {
-    return 0;
-  }
-};
+/** Identity pictures in the file store (a refused upload must leave none behind). */
+const storedFiles = async () =>
+  (await t.db.selectFrom('files').select('name').where('area', '=', 'kyc').execute()).length;
 
 let idCounter = 0;
 const newIdNumber = () => {
@@ -224,13 +215,13 @@ describe('ID uniqueness', () => {
     ).toEqual({
       available: true,
     });
-    const before = storedFiles();
+    const before = await storedFiles();
     const taken = await submit(b.token, { id_type: 'Passport', id_number: spaced });
     expect(taken.body).toMatchObject({
       code: 409,
       errors: [{ field: 'id_number', message: 'This ID type and number are already used by another member' }],
     });
-    expect(storedFiles()).toBe(before);
+    expect(await storedFiles()).toBe(before);
     expect(await status(b.token)).toMatchObject({ state: 'none' });
   });
 });
@@ -238,10 +229,10 @@ describe('ID uniqueness', () => {
 describe('at the same moment', () => {
   it('one member sending twice at once gets one pending submission; the other attempt leaves no files', async () => {
     const m = await newMember(t);
-    const before = storedFiles();
+    const before = await storedFiles();
     const results = await Promise.all([submit(m.token), submit(m.token)]);
     expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
-    expect(storedFiles()).toBe(before + 3);
+    expect(await storedFiles()).toBe(before + 3);
     const rows = await t.db
       .selectFrom('kyc_submissions as k')
       .innerJoin('members as m', 'm.id', 'k.member_id')
@@ -255,26 +246,26 @@ describe('at the same moment', () => {
     const a = await newMember(t);
     const b = await newMember(t);
     const number = newIdNumber();
-    const before = storedFiles();
+    const before = await storedFiles();
     const results = await Promise.all([
       submit(a.token, { id_number: number }),
       submit(b.token, { id_number: number }),
     ]);
     expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.body.code === 409)?.body.errors?.[0]?.field).toBe('id_number');
-    expect(storedFiles()).toBe(before + 3);
+    expect(await storedFiles()).toBe(before + 3);
   });
 });
 
 describe('bad uploads leave nothing behind', () => {
   async function expectNothingStored(token: string, run: () => Promise<{ http: number; body: Envelope }>) {
-    const files = storedFiles();
+    const files = await storedFiles();
     const rows = await t.db.selectFrom('kyc_submissions').select('id').execute();
     const res = await run();
     expect(res.body.status).toBe(0);
     expect(res.http).toBeGreaterThanOrEqual(400);
     expect(res.http).toBeLessThan(500);
-    expect(storedFiles()).toBe(files);
+    expect(await storedFiles()).toBe(files);
     expect(await t.db.selectFrom('kyc_submissions').select('id').execute()).toHaveLength(rows.length);
     expect(await status(token)).toMatchObject({ state: 'none' });
     return res;
@@ -365,7 +356,9 @@ describe('pictures', () => {
       .execute();
     for (const { file_name } of names) {
       expect(file_name).toMatch(/^[0-9a-f]{32}$/);
-      expect(readdirSync(uploadDir())).toContain(file_name);
+      expect(await fileStore(t.db).stat(file_name)).toMatchObject({ area: 'kyc' });
+      // Stored, but not public: the media URL serves CMS uploads only.
+      expect((await t.app.inject({ method: 'GET', url: `/media/${file_name}` })).statusCode).toBe(404);
     }
 
     const refused = await picture(other.token, id, 'front');

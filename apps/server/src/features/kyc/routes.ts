@@ -24,12 +24,12 @@ import {
   submissionView,
   submitVerification,
 } from './service.ts';
-import { kycStorage } from '../../platform/files.ts';
+import { fileStore } from '../../platform/files.ts';
 
 /** The kyc calls (issue 5). */
 export function kycRoutes(d: MoneyDeps): CallRoute[] {
   const { db } = d;
-  const storage = kycStorage(d.config.dataDir);
+  const files = fileStore(db);
   return [
     handle(getCountry, async (_i, ctx) => ({ list: countries(ctx.lang) })),
 
@@ -39,12 +39,12 @@ export function kycRoutes(d: MoneyDeps): CallRoute[] {
     }),
 
     handle(submitKyc, async (input, ctx) =>
-      reply(await submitVerification(d, storage, ctx, input), 'kyc_submitted'),
+      reply(await submitVerification(d, files, ctx, input), 'kyc_submitted'),
     ),
 
     handle(checkKycStatus, async (_i, ctx) => kycStatus(db, ctx.member.id)),
 
-    handle(kycImage, async ({ id, side }, ctx) => readPicture(d, storage, ctx, id, side)),
+    handle(kycImage, async ({ id, side }, ctx) => readPicture(d, files, ctx, id, side)),
 
     handle(adminKycList, async ({ page, pagesize, status, userid }) => {
       let memberId: string | undefined;

@@ -7,7 +7,7 @@ import {
   type submitKyc,
 } from '@mp/contract';
 import { noteChanged } from '../../db/change-feed.ts';
-import { type Conn, inTransaction, pgConstraint, pgErrorCode } from '../../db/database.ts';
+import { type Conn, inTransaction, pgConstraint, pgErrorCode, type Tx } from '../../db/database.ts';
 import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -15,7 +15,7 @@ import { setKycState } from '../../platform/member-store.ts';
 import { TEL_PREFIXES } from '../../platform/tel-prefixes.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { type CleanImage, checkPicture } from '../../platform/images.ts';
-import type { KycStorage } from '../../platform/files.ts';
+import type { FileStore } from '../../platform/files.ts';
 import { isoOrEmpty as iso } from '../../lib/clock.ts';
 
 /** The platform's markets (the sign-up country list), named in the caller's language. */
@@ -82,13 +82,12 @@ function refuseState(state: string) {
 }
 
 /**
- * A member submits (or, after a rejection, re-submits) their identity. The pictures are written first, then
- * the row in one transaction that locks the member; if anything refuses, the files are removed again, so a
- * refused upload leaves neither a file nor a row.
+ * A member submits (or, after a rejection, re-submits) their identity: the pictures and the rows that name them in
+ * one transaction that locks the member, so a refused upload leaves neither a file nor a row.
  */
 export async function submitVerification(
   d: MoneyDeps,
-  storage: KycStorage,
+  files: FileStore,
   ctx: AuthedContext,
   input: ParsedRequestOf<typeof submitKyc>,
 ) {
@@ -104,13 +103,7 @@ export async function submitVerification(
   if (await idTakenByOther(d.db, ctx.member.id, input.id_type, input.id_number))
     throw fieldRefusal(409, 'id_number', 'kyc_id_taken');
 
-  const written: string[] = [];
   try {
-    const files = {} as Record<KycSide, string>;
-    for (const side of KYC_SIDES) {
-      files[side] = await storage.save(pictures[side].bytes);
-      written.push(files[side]);
-    }
     await inTransaction(d.db, async (tx) => {
       const m = await tx
         .selectFrom('members')
@@ -131,13 +124,15 @@ export async function submitVerification(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // After the submission row, whose unique keys may refuse it: a refused one has written no picture.
+      const names = await savePictures(tx, files, pictures);
       await tx
         .insertInto('kyc_images')
         .values(
           KYC_SIDES.map((side) => ({
             submission_id: row.id,
             side,
-            file_name: files[side],
+            file_name: names[side],
             content_type: pictures[side].type,
             bytes: pictures[side].bytes.length,
           })),
@@ -146,7 +141,6 @@ export async function submitVerification(
       await setKycState(tx, ctx.member.id, 'pending');
     });
   } catch (err) {
-    await storage.remove(written);
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'kyc_submissions_id_unique')
       throw fieldRefusal(409, 'id_number', 'kyc_id_taken');
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'kyc_submissions_one_pending')
@@ -155,6 +149,17 @@ export async function submitVerification(
   }
   noteChanged(d.db, 'members', [ctx.member.id]);
   return kycStatus(d.db, ctx.member.id);
+}
+
+async function savePictures(tx: Tx, files: FileStore, pictures: Record<KycSide, CleanImage>) {
+  const names = {} as Record<KycSide, string>;
+  for (const side of KYC_SIDES)
+    names[side] = await files.save(tx, {
+      area: 'kyc',
+      contentType: pictures[side].type,
+      bytes: pictures[side].bytes,
+    });
+  return names;
 }
 
 export function submissionQuery(db: Conn) {
@@ -264,7 +269,7 @@ export async function decideVerification(
 /** One picture as a data URL, for the member who sent it or an admin; to anyone else it does not exist. */
 export async function readPicture(
   d: MoneyDeps,
-  storage: KycStorage,
+  files: FileStore,
   ctx: AuthedContext,
   id: string,
   side: KycSide,
@@ -279,7 +284,7 @@ export async function readPicture(
     .executeTakeFirst();
   if (!row || (ctx.member.role !== 'admin' && row.member_id !== ctx.member.id))
     throw fieldRefusal(404, 'id', 'kyc_image_not_found');
-  const bytes = await storage.read(row.file_name);
+  const bytes = await files.read(row.file_name);
   // Staff looking at a member's identity document is itself recorded.
   if (row.member_id !== ctx.member.id)
     await audit(d.db, ctx.member.id, 'kyc.view_picture', `kyc:${id}`, { side });
@@ -290,12 +295,10 @@ export async function readPicture(
 }
 
 /**
- * Retention (issue 28): deletes up to `limit` pictures (rows and files) of submissions rejected before `before`;
- * returns how many. The submission row stays: it is the record of the decision. The files go before the caller's
- * transaction commits: should the commit fail, the rows come back pointing at files already gone and the next run
- * deletes them (a missing file is fine), so no picture outlives its row unnoticed.
+ * Retention (issue 28): deletes up to `limit` pictures (rows and files, in the caller's transaction) of submissions
+ * rejected before `before`; returns how many. The submission row stays: it is the record of the decision.
  */
-export async function purgeRejectedPictures(db: Conn, storage: KycStorage, before: Date, limit: number) {
+export async function purgeRejectedPictures(db: Tx, files: FileStore, before: Date, limit: number) {
   const gone = await db
     .deleteFrom('kyc_images')
     .where(
@@ -311,6 +314,9 @@ export async function purgeRejectedPictures(db: Conn, storage: KycStorage, befor
     )
     .returning('file_name')
     .execute();
-  await storage.remove(gone.map((r) => r.file_name));
+  await files.remove(
+    db,
+    gone.map((r) => r.file_name),
+  );
   return gone.length;
 }

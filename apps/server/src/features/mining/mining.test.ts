@@ -426,7 +426,7 @@ describe('daily mining income', () => {
 describe('daily scheduler', () => {
   it("settles today's mining income (and yesterday's pairing) once, however often it ticks", async () => {
     // Retention (a daily job too) would purge this file's sessions 60 days on: these are the plan's jobs.
-    const { mining_income, pairing } = dailyJobs(createLedger(t.db), t.deps.config.dataDir);
+    const { mining_income, pairing } = dailyJobs(createLedger(t.db));
     const jobs = { mining_income, pairing } as Record<string, DailyJob>;
     const p = await newPackage({ daily_profit: '1', daily_fee: '0', term_days: 90 });
     const m = await verifiedMember('100');

@@ -28,7 +28,7 @@ export async function loadDemo(
   const logins = await loadDemoData(db, rootId);
   const lines: string[] = [];
   if (logins) {
-    await loadDemoContent(db, config.dataDir);
+    await loadDemoContent(db);
     await loadDemoBalances(db, ledger);
     if (config.demoAdmin) await ensureAdmin(db, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     const admin = config.demoAdmin ? DEMO_ADMIN : config.admin;

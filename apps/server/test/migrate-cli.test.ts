@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -59,6 +59,74 @@ describe('npm run migrate', () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`migration failed: migration ${ALL[1]}: relation "assets" already exists`);
       expect(await pendingMigrations(db)).toEqual(ALL.slice(1));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('moves uploads an older version left on disk into the database, once, and keeps the folder renamed', async () => {
+    const url = await freshDatabase();
+    const uploadsDir = mkdtempSync(path.join(tmpdir(), 'mp-migrate-uploads-'));
+    cleanups.push(async () => rmSync(uploadsDir, { recursive: true, force: true }));
+    const run = () =>
+      runCli('migrate-cli.ts', [], { DATABASE_URL: url, DATA_DIR: uploadsDir, NODE_ENV: 'production' });
+    expect((await run()).code).toBe(0);
+    const media = `${'c'.repeat(32)}.pdf`;
+    const picture = 'd'.repeat(32);
+    const gone = 'e'.repeat(32);
+    const db = createDb(url, 1);
+    try {
+      const member = await db
+        .insertInto('members')
+        .values({ userid: 'olduploads', name: 'Old' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const enquiry = await db
+        .insertInto('enquiries')
+        .values({ member_id: member.id, subject: 'Old', message: 'With pictures' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('enquiry_pictures')
+        .values([
+          { enquiry_id: enquiry.id, position: 1, file_name: picture, content_type: 'image/png', bytes: 3 },
+          { enquiry_id: enquiry.id, position: 2, file_name: gone, content_type: 'image/png', bytes: 3 },
+        ])
+        .execute();
+      await db
+        .insertInto('uploads')
+        .values({ file_name: media, kind: 'pdf', content_type: 'application/pdf', bytes: 3 })
+        .execute();
+      const put = (area: string, name: string, text: string) => {
+        mkdirSync(path.join(uploadsDir, 'uploads', area), { recursive: true });
+        writeFileSync(path.join(uploadsDir, 'uploads', area, name), text);
+      };
+      put('content', media, 'pdf');
+      put('enquiries', picture, 'png');
+      // A file on disk that no row names stays behind, in the renamed folder.
+      put('content', `${'f'.repeat(32)}.png`, 'orphan');
+
+      const first = await run();
+      expect(first).toMatchObject({ code: 0, stdout: 'up to date\n' });
+      expect(first.stderr).toContain('imported 2 uploaded files');
+      expect(first.stderr).toContain('(1 named by the database were not there)');
+      expect(existsSync(path.join(uploadsDir, 'uploads'))).toBe(false);
+      expect(existsSync(path.join(uploadsDir, 'uploads.imported/content', media))).toBe(true);
+      const stored = await db
+        .selectFrom('files')
+        .select(['name', 'area', 'content_type', 'size'])
+        .orderBy('name')
+        .execute();
+      expect(stored).toEqual([
+        { name: media, area: 'content', content_type: 'application/pdf', size: '3' },
+        { name: picture, area: 'enquiries', content_type: 'image/png', size: '3' },
+      ]);
+
+      // The folder put back (a restored copy, say): nothing is imported twice.
+      put('content', media, 'pdf');
+      const again = await run();
+      expect(again.stderr).toContain('imported 0 uploaded files');
+      expect(existsSync(path.join(uploadsDir, 'uploads'))).toBe(false);
     } finally {
       await db.destroy();
     }

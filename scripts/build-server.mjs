@@ -9,7 +9,15 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'apps/server');
 /** The commands the build serves: `npm run serve`, `migrate`, `admin`, `sweep`, `rotate-keys`. */
-export const ENTRIES = ['main', 'migrate-cli', 'admin-cli', 'sweep', 'rotate-keys'];
+export const ENTRIES = [
+  'main',
+  'migrate-cli',
+  'admin-cli',
+  'backup-cli',
+  'restore-cli',
+  'sweep',
+  'rotate-keys',
+];
 
 const externalPackages = {
   name: 'external-packages',

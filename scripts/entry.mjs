@@ -1,6 +1,6 @@
-// `npm run migrate | admin | sweep | rotate-keys`: runs the command from the build (apps/server/dist, made by
-// `npm run build`) in production or where TypeScript tooling is not installed (production dependencies only),
-// else from the sources through tsx, so a developer never runs a stale build.
+// `npm run migrate | admin | backup | restore | sweep | rotate-keys`: runs the command from the build
+// (apps/server/dist, made by `npm run build`) in production or where TypeScript tooling is not installed (production
+// dependencies only), else from the sources through tsx, so a developer never runs a stale build.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -164,10 +164,13 @@ export type Config = {
   mapTiles: string;
 };
 
+/** Where the server secret is kept when APP_SECRET is not set (a backup carries it: db/backup-archive.ts). */
+export const secretFile = (dataDir: string) => path.join(dataDir, 'secret');
+
 /** Reads the secret from APP_SECRET, else from DATA_DIR/secret (made once), so restarts keep it. */
 function loadSecret(fromEnv: string | undefined, dataDir: string): Buffer {
   if (fromEnv) return Buffer.from(fromEnv, 'utf8');
-  const file = path.join(dataDir, 'secret');
+  const file = secretFile(dataDir);
   try {
     return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
   } catch {

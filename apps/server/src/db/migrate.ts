@@ -5,8 +5,11 @@ import { MIGRATIONS } from './migrations/index.ts';
 /** Stable advisory-lock key so that two servers starting together migrate once. */
 const MIGRATION_LOCK = 727_001;
 
-/** Applies every migration the database has not had, in order, each in its own transaction; returns their ids. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies every migration the database has not had, in order, each in its own transaction; returns their ids.
+ * `migrations`: the first ones only (a restore builds the schema its backup was taken on).
+ */
+export async function migrate(db: Db, migrations = MIGRATIONS): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
@@ -16,7 +19,7 @@ export async function migrate(db: Db): Promise<string[]> {
       const done = await sql<{ id: string }>`select id from schema_migrations`.execute(conn);
       const applied = new Set(done.rows.map((r) => r.id));
       const ran: string[] = [];
-      for (const m of MIGRATIONS) {
+      for (const m of migrations) {
         if (applied.has(m.id)) continue;
         await conn
           .transaction()

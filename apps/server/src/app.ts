@@ -39,6 +39,7 @@ import { keyRing } from './lib/crypto.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import type { MoneyDeps } from './platform/money-deps.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
+import { waitingTooLong } from './features/withdraw/index.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
 import { installSecurityHeaders, tileSources } from './http/security-headers.ts';
@@ -216,7 +217,7 @@ function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: Ch
     ...airdropRoutes(money, createCampaigns(money)),
     ...kycRoutes(money),
     ...miningRoutes(money, jobRuns),
-    ...networkRoutes(deps, sessions),
+    ...networkRoutes(deps, sessions, () => waitingTooLong(deps.db, deps.config.chain, deps.clock.now())),
     ...tradingRoutes(tradingDeps, trading),
     ...shopRoutes(money),
     ...chainRoutes({ db: deps.db, chain: deps.config.chain }),

@@ -36,6 +36,8 @@ export const ADMIN_CALL_ROLES: Record<string, Granted> = {
   'Admin/wdlist': FINANCE_READ,
   'Admin/AdminApprovewd': FINANCE,
   'Admin/wdmanualpaid': FINANCE,
+  'Admin/payoutsettings': FINANCE_READ,
+  'Admin/payoutsettingssave': OWNER_ONLY,
   'Admin/adjustbalance': FINANCE,
   'Admin/adjustments': FINANCE_READ,
   'Admin/adjustapprove': FINANCE,

@@ -19,6 +19,7 @@ import * as system from './calls/system.ts';
 import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
 import * as withdraw from './calls/withdraw.ts';
+import * as payouts from './calls/payouts.ts';
 
 /** Every call this contract declares. The server registers a handler for each. */
 export const CALLS: CallDef[] = [
@@ -28,6 +29,7 @@ export const CALLS: CallDef[] = [
   wallet,
   transfer,
   withdraw,
+  payouts,
   adminMoney,
   kyc,
   mining,

@@ -87,6 +87,22 @@ export function walletHolds(wallet: WalletKind, asset: AssetCode): boolean {
 export const ADDRESS_TYPES = ['USDT-TRC20', 'USDT-ERC20', 'USDT-BEP20'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
+/**
+ * How approved withdrawals to a network are paid: `automatic` sends them from the hot wallet of the chain the
+ * server is configured for; `manual` leaves them "to be paid by hand" until an admin records the transaction hash.
+ */
+export const PAYOUT_MODES = ['automatic', 'manual'] as const;
+export type PayoutMode = (typeof PAYOUT_MODES)[number];
+
+/**
+ * Limits of automatic payouts (USDT paid out from the hot wallet; settings): one payout above the first, or a day's
+ * payouts (UTC) above the second, waits for a second finance or owner admin.
+ */
+export const DEFAULT_PAYOUT_LIMIT_PER_WITHDRAWAL_USDT = '5000';
+export const DEFAULT_PAYOUT_LIMIT_DAILY_USDT = '20000';
+/** A withdrawal waiting this many hours for a decision or for its payment by hand shows on the admin dashboard. */
+export const DEFAULT_WITHDRAWAL_WAIT_ALERT_HOURS = 24;
+
 export const BONUS_TYPES = ['sponsor', 'pairing', 'level'] as const;
 export type BonusType = (typeof BONUS_TYPES)[number];
 

@@ -13,6 +13,7 @@ export * from './calls/admin-money.ts';
 export * from './calls/transfer.ts';
 export * from './calls/wallet.ts';
 export * from './calls/withdraw.ts';
+export * from './calls/payouts.ts';
 export * from './calls/kyc.ts';
 export * from './calls/mining.ts';
 export * from './calls/network.ts';

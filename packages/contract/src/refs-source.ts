@@ -18,6 +18,7 @@ import * as system from './calls/system.ts';
 import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
 import * as withdraw from './calls/withdraw.ts';
+import * as payouts from './calls/payouts.ts';
 
 /** Every calls module, by the name `refs.ts` gives its type-only import. */
 const MODULES: Record<string, { file: string; exports: Record<string, unknown> }> = {
@@ -40,6 +41,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   transfer: { file: 'transfer', exports: transfer },
   wallet: { file: 'wallet', exports: wallet },
   withdraw: { file: 'withdraw', exports: withdraw },
+  payouts: { file: 'payouts', exports: payouts },
 };
 
 function isCall(value: unknown): value is CallDef {

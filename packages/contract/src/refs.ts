@@ -11,6 +11,7 @@ export * from './refs/kyc.ts';
 export * from './refs/member.ts';
 export * from './refs/mining.ts';
 export * from './refs/network.ts';
+export * from './refs/payouts.ts';
 export * from './refs/security.ts';
 export * from './refs/shop.ts';
 export * from './refs/system.ts';

@@ -173,8 +173,10 @@ export interface WithdrawalsTable {
   reason: Generated<string>;
   payout_transfer_id: string;
   fee_transfer_id: string | null;
-  /** The on-chain payout of an approved withdrawal (null: not paid on chain). */
-  payout_state: 'queued' | 'broadcast' | 'confirmed' | 'failed' | null;
+  /** The payout of an approved withdrawal: on chain, or 'manual' until paid by hand (null: pending, rejected). */
+  payout_state: 'queued' | 'broadcast' | 'confirmed' | 'failed' | 'manual' | null;
+  /** How an approved withdrawal is paid (null while pending or when rejected). */
+  payout_mode: 'automatic' | 'manual' | null;
   tx_hash: string | null;
   payout_error: Generated<string>;
   payout_attempt: Generated<number>;

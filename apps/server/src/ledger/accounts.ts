@@ -10,6 +10,8 @@ export const PLATFORM_ACCOUNTS = [
   'shop_revenue',
   'exchange_liquidity',
   'withdrawal_payouts',
+  // Withdrawals paid by hand, outside the hot wallet (an admin records each one's transaction).
+  'manual_payouts',
   'airdrop_pool',
   'adjustments',
   'copy_custody',

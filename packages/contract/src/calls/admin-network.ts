@@ -208,5 +208,10 @@ export const adminDashboard = defineCall({
     /** Bonuses and mining income paid today, USDT. */
     bonuses_today: money,
     mining_income_today: money,
+    /** Withdrawals waiting longer than wait_alert_hours for a decision or for their payment by hand. */
+    withdrawals_waiting_long: z.number(),
+    /** When the longest-waiting of them was requested ('' when none wait too long). */
+    oldest_waiting_since: z.string(),
+    wait_alert_hours: z.number(),
   }),
 });

@@ -9,7 +9,7 @@ import {
   secret,
   text,
 } from '../call.ts';
-import { ADDRESS_TYPES } from '../constants.ts';
+import { ADDRESS_TYPES, PAYOUT_MODES } from '../constants.ts';
 import { pagedSchema } from '../envelope.ts';
 import { amountField, idempotencyKey } from './transfer.ts';
 
@@ -123,8 +123,11 @@ export const withdrawNote = defineCall({
   response: z.object({ notes: z.array(z.string()) }),
 });
 
-/** '' none; queued -> broadcast -> confirmed, or failed (the money stays held). */
-export const PAYOUT_STATES = ['', 'queued', 'broadcast', 'confirmed', 'failed'] as const;
+/**
+ * '' none (pending or rejected); on chain queued -> broadcast -> confirmed, or failed (the money stays held); by hand
+ * manual ("to be paid by hand": approved, the money held until an admin records the transaction) -> confirmed.
+ */
+export const PAYOUT_STATES = ['', 'queued', 'broadcast', 'confirmed', 'failed', 'manual'] as const;
 
 export const withdrawalSchema = z.object({
   id: z.string(),
@@ -137,7 +140,7 @@ export const withdrawalSchema = z.object({
   address_type: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   reason: z.string(),
-  /** The on-chain payout of an approved withdrawal; '' when it is not paid on chain (pending, rejected, by hand). */
+  /** The payout of an approved withdrawal; '' while pending or when rejected. */
   payout_state: z.enum(PAYOUT_STATES),
   tx_hash: z.string(),
   /** The transaction on the chain's explorer ('' without one). */
@@ -174,8 +177,15 @@ export const withdrawHistory = defineCall({
   response: pagedSchema(withdrawalSchema),
 });
 
-/** An admin's view: a withdrawal above the two-person threshold shows who approved it first. */
+/** Why a withdrawal's approval needs a second admin: '' it does not; above the two-person threshold; above a limit. */
+export const SECOND_APPROVAL_REASONS = ['', 'threshold', 'per_withdrawal_limit', 'daily_limit'] as const;
+
+/** An admin's view: how it is (or will be) paid, and who approved first when two admins must. */
 export const adminWithdrawalSchema = withdrawalSchema.extend({
+  /** Approving sends it from the hot wallet (automatic) or leaves it to be paid by hand (manual). */
+  payout_mode: z.enum(PAYOUT_MODES),
+  /** Why a second approver is needed ('' when one admin decides); worked out when listed. */
+  second_approval: z.enum(SECOND_APPROVAL_REASONS),
   /** Approved once, waiting for a second finance or owner admin. */
   awaiting_second_approval: z.boolean(),
   first_approved_by: z.string(),
@@ -204,11 +214,29 @@ export const adminApproveWd = defineCall({
   auth: 'admin',
   tag: 'admin',
   summary:
-    'Approves (pays out: on chain when a hot wallet is set) or rejects (releases the hold) a pending withdrawal, exactly once; retries or rejects a failed payout',
+    'Approves (paid on chain from the hot wallet, or left to be paid by hand) or rejects (releases the hold) a pending withdrawal, exactly once; retries or rejects a failed payout; cancels one waiting to be paid by hand (releases the hold)',
   request: z.object({
     id: text(30),
-    action: oneOf(['approve', 'reject', 'retry'] as const),
+    /** `cancel`: an approved withdrawal waiting to be paid by hand will not be paid (its own action, so a reject sent
+     * at the moment another admin approves cannot undo an approval someone may be paying). */
+    action: oneOf(['approve', 'reject', 'retry', 'cancel'] as const),
     reason: optionalText(300),
+    /** Step-up: a fresh authenticator code when the admin's two-factor is on. */
+    totp: optionalText(8),
+  }),
+  response: adminWithdrawalSchema,
+});
+
+export const adminWdManualPaid = defineCall({
+  name: 'Admin/wdmanualpaid',
+  method: 'POST',
+  auth: 'admin',
+  tag: 'admin',
+  summary:
+    "Records the transaction that paid a withdrawal by hand (checked for its network's format, and on chain when the server follows that chain); then the held money is posted and the member sees it paid",
+  request: z.object({
+    id: text(30),
+    tx_hash: text(100),
     /** Step-up: a fresh authenticator code when the admin's two-factor is on. */
     totp: optionalText(8),
   }),

@@ -11,6 +11,10 @@ export const adminUnbindAddress: CallRef<typeof withdraw.adminUnbindAddress> = {
   method: 'POST',
 };
 export const adminWdList: CallRef<typeof withdraw.adminWdList> = { name: 'Admin/wdlist', method: 'POST' };
+export const adminWdManualPaid: CallRef<typeof withdraw.adminWdManualPaid> = {
+  name: 'Admin/wdmanualpaid',
+  method: 'POST',
+};
 export const getCAddress: CallRef<typeof withdraw.getCAddress> = {
   name: 'member/getcaddress',
   method: 'POST',

@@ -209,6 +209,9 @@ describe('admin roles and two-person approval (demo mode: two-factor optional)',
       ]);
       expect(both.filter((r) => r.body.status === 1).length).toBeGreaterThanOrEqual(1);
       for (const r of both) if (r.body.status !== 1) expect(r.body.code).toBe(409);
+      // Approved once (TRC-20: to be paid by hand, still held); recording its payment posts it.
+      expect(await balanceOf(t, m.token)).toMatchObject({ balance: '180', pending: '150' });
+      await t.ok('Admin/wdmanualpaid', { id: wd.id, tx_hash: 'cd'.repeat(32) }, { token: a.token });
       const after = await balanceOf(t, m.token);
       expect(after).toMatchObject({ balance: '30', pending: '0' });
       const done = await t.ok<{ list: { id: string; status: string; awaiting_second_approval: boolean }[] }>(

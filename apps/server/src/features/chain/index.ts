@@ -6,3 +6,5 @@ export { explorerUrl } from './explorer.ts';
 export { queuePayout } from './payouts.ts';
 /** What the payout worker reports about a withdrawal it pays (the withdraw area implements it). */
 export type { WithdrawalPayouts } from './payout-port.ts';
+/** Whether a transaction on the followed chain paid an amount of USDT to an address (payouts made by hand). */
+export { paysToken } from './payment-check.ts';

@@ -324,7 +324,6 @@ describe('on-chain payouts', () => {
     await mine(6);
     await worker().step();
 
-    // A TRC-20 address: no hot wallet on that network, so the approval posts at once (paid by hand).
     const tron = await newMember(t);
     await fund(t, admin, tron.userid, '50');
     await t.ok(
@@ -337,9 +336,66 @@ describe('on-chain payouts', () => {
       { amount: '20', tx_password: TX, idempotency_key: newKey() },
       { token: tron.token },
     );
+    // A TRC-20 address: no hot wallet on that network, so the approval leaves it to be paid by hand, held.
     const done = await approve(w.id);
-    expect(done.body).toMatchObject({ code: 200, data: { status: 'approved', payout_state: '' } });
-    expect(await balanceOf(t, tron.token)).toMatchObject({ balance: '30', pending: '0' });
+    expect(done.body).toMatchObject({ code: 200, data: { status: 'approved', payout_state: 'manual' } });
+    expect(await balanceOf(t, tron.token)).toMatchObject({ balance: '50', pending: '20' });
+  });
+
+  it('pays ERC-20 by hand when the owner says so: the recorded hash must be a confirmed transfer to the member', async () => {
+    const settings = await t.ok<{ networks: { code: string; enabled: boolean; mode: string }[] }>(
+      'Admin/payoutsettings',
+      {},
+      { token: admin },
+    );
+    expect(settings.networks.find((n) => n.code === 'USDT-ERC20')).toMatchObject({
+      mode: 'automatic',
+      automatic_available: true,
+    });
+    const save = (mode: string) =>
+      t.ok(
+        'Admin/payoutsettingssave',
+        {
+          networks: [{ code: 'USDT-ERC20', enabled: true, mode }],
+          limit_per_withdrawal_usdt: '5000',
+          limit_daily_usdt: '20000',
+          two_person_threshold_usdt: '10000',
+          wait_alert_hours: 24,
+        },
+        { token: admin },
+      );
+    await save('manual');
+    try {
+      const m = await withdrawal('100', '40');
+      expect((await approve(m.id)).body).toMatchObject({
+        data: { payout_state: 'manual', payout_mode: 'manual' },
+      });
+      const record = (tx_hash: string) =>
+        t.call('Admin/wdmanualpaid', { id: m.id, tx_hash }, { token: admin });
+      // A hash the chain does not know, and then a real transfer of too little, are refused; nothing is posted.
+      const unknown = await record(`0x${'12'.repeat(32)}`);
+      expect(unknown.body).toMatchObject({ code: 422, errors: [{ field: 'tx_hash' }] });
+      expect(unknown.body.msg).toMatch(/No confirmed transaction on chain pays 38 USDT/);
+      const short = await sendTestUsdt(anvil.url, token, m.to as Address, USDT(37));
+      await mine(6);
+      expect((await record(short)).body).toMatchObject({ code: 422, errors: [{ field: 'tx_hash' }] });
+      // The full amount, not yet confirmed 6 times, then confirmed.
+      const full = await sendTestUsdt(anvil.url, token, m.to as Address, USDT(38));
+      expect((await record(full)).body).toMatchObject({ code: 422 });
+      expect(await balanceOf(t, m.token)).toMatchObject({ balance: '100', pending: '40' });
+      await mine(6);
+      const paid = await record(full);
+      expect(paid.body).toMatchObject({ code: 200, data: { payout_state: 'confirmed', tx_hash: full } });
+      expect(await balanceOf(t, m.token)).toMatchObject({ balance: '60', pending: '0' });
+      // The same hash for another withdrawal is refused.
+      const other = await withdrawal('100', '40');
+      await approve(other.id);
+      const again = await t.call('Admin/wdmanualpaid', { id: other.id, tx_hash: full }, { token: admin });
+      // (For another member the transfer does not pay their address: refused on chain.)
+      expect(again.body).toMatchObject({ code: 422, errors: [{ field: 'tx_hash' }] });
+    } finally {
+      await save('automatic');
+    }
   });
 
   it('shows the hot wallet on the admin chain page', async () => {

@@ -22,6 +22,12 @@ import {
 } from '@mp/contract';
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/deps.ts';
+
+type WaitingFigures = {
+  withdrawals_waiting_long: number;
+  oldest_waiting_since: string;
+  wait_alert_hours: number;
+};
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { Sessions } from '../../platform/session-store.ts';
 import {
@@ -39,8 +45,16 @@ import { favorites, searchMember, searchPlacement, setFavorite, treeView } from 
 /** The register page's route; it pre-fills the sponsor and side from the query. */
 const REGISTER_ROUTE = '/#/pages/register/register';
 
-/** The network calls (issue 4): trees, downlines, favourites, team summary, and the admin's member and plan pages. */
-export function networkRoutes(deps: Deps, sessions: Sessions): CallRoute[] {
+/**
+ * The network calls (issue 4): trees, downlines, favourites, team summary, and the admin's member and plan pages.
+ * `waiting` is the dashboard's warning of withdrawals waiting too long (the withdraw area's figure, passed in by the
+ * composition root).
+ */
+export function networkRoutes(
+  deps: Deps,
+  sessions: Sessions,
+  waiting: () => Promise<WaitingFigures>,
+): CallRoute[] {
   const { db } = deps;
   return [
     handle(getTree, (input, ctx) => treeView(db, ctx.member, input.userid, input.levels)),
@@ -80,7 +94,10 @@ export function networkRoutes(deps: Deps, sessions: Sessions): CallRoute[] {
     handle(adminMemberStatus, async (input, ctx) =>
       reply(await setMemberStatus(db, sessions, ctx.member.id, input), 'saved'),
     ),
-    handle(adminDashboard, () => dashboard(db, deps.clock)),
+    handle(adminDashboard, async () => ({
+      ...(await dashboard(db, deps.clock)),
+      ...(await waiting()),
+    })),
     handle(adminPlan, () => planView(db)),
     handle(adminPlanSave, async (input, ctx) =>
       reply(await savePlan(db, ctx.member.id, input.settings, input.note), 'saved'),

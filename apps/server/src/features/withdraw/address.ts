@@ -9,6 +9,23 @@ const NETWORK_NAMES: Record<AddressType, string> = {
   'USDT-BEP20': 'USDT (BNB Smart Chain, BEP-20)',
 };
 
+/** Public explorers of the networks' main chains, for payouts made by hand on a chain this server does not follow. */
+const TX_EXPLORERS: Record<AddressType, string> = {
+  'USDT-TRC20': 'https://tronscan.org/#/transaction/',
+  'USDT-ERC20': 'https://etherscan.io/tx/',
+  'USDT-BEP20': 'https://bscscan.com/tx/',
+};
+
+export const publicTxUrl = (type: string, hash: string) =>
+  TX_EXPLORERS[type as AddressType] ? `${TX_EXPLORERS[type as AddressType]}${hash}` : '';
+
+/** A transaction hash as the network writes it (EVM: 0x + 64 hex, lower case; TRON: 64 hex), or undefined. */
+export function normalizeTxHash(type: string, hash: string): string | undefined {
+  const h = hash.trim();
+  if (type === 'USDT-TRC20') return /^[0-9a-fA-F]{64}$/.test(h) ? h.toLowerCase() : undefined;
+  return /^0x[0-9a-fA-F]{64}$/.test(h) ? h.toLowerCase() : undefined;
+}
+
 export function networkName(type: string): string {
   return NETWORK_NAMES[type as AddressType] ?? type;
 }

@@ -1,5 +1,8 @@
 import {
   adminApproveWd,
+  adminPayoutSettings,
+  adminPayoutSettingsSave,
+  adminWdManualPaid,
   adminUnbindAddress,
   adminWdList,
   getBankList,
@@ -17,7 +20,8 @@ import {
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { bindAddress, requestWithdrawal } from './service.ts';
-import { adminWithdrawals, decide, unbindAddress } from './withdraw-admin.ts';
+import { payoutSettingsView, savePayoutSettings } from './payout-settings.ts';
+import { adminWithdrawals, decide, manualPaid, unbindAddress } from './withdraw-admin.ts';
 import {
   addressTypes,
   addressView,
@@ -32,8 +36,8 @@ import {
 /** The withdrawal calls: the member's address and withdrawals, and the admin's decisions. */
 export function withdrawRoutes(d: MoneyDeps): CallRoute[] {
   return [
-    handle(withdrawAddressType, addressTypes),
-    handle(getBankList, addressTypes),
+    handle(withdrawAddressType, () => addressTypes(d)),
+    handle(getBankList, () => addressTypes(d)),
     handle(getCAddress, (_i, ctx) => addressView(d.db, ctx.member.id)),
     handle(getCRAddress, (_i, ctx) => addressWithNetwork(d.db, ctx.member.id)),
     handle(updateCAddress, async (input, ctx) => reply(await bindAddress(d, ctx, input), 'saved')),
@@ -50,6 +54,13 @@ export function withdrawRoutes(d: MoneyDeps): CallRoute[] {
       const { view, msg } = await decide(d, ctx, input);
       return reply(view, msg);
     }),
+    handle(adminWdManualPaid, async (input, ctx) =>
+      reply(await manualPaid(d, ctx, input), 'manual_payment_recorded'),
+    ),
+    handle(adminPayoutSettings, () => payoutSettingsView(d)),
+    handle(adminPayoutSettingsSave, async (input, ctx) =>
+      reply(await savePayoutSettings(d, ctx, input), 'saved'),
+    ),
     handle(adminUnbindAddress, async (input, ctx) =>
       reply(await unbindAddress(d, ctx.member.id, input), 'saved'),
     ),

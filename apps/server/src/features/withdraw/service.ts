@@ -15,17 +15,15 @@ import type { AuthedContext } from '../../platform/calls.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
-import { audit } from '../../platform/audit.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { WITHDRAW } from '../wallet/index.ts';
 import { refuseShortfall } from '../../platform/shortfall.ts';
 import { explorerUrl } from '../chain/index.ts';
-import { queuePayout } from '../chain/index.ts';
-import { approveOnce, requireFirstApproval } from './approvals.ts';
 import { addressChange, confirmWithPassword, noticeToMember } from '../members/index.ts';
 import { recordChange } from '../members/index.ts';
 import { refuseWhileHeld } from '../../platform/security-hold.ts';
-import { maskAddress, normalizeAddress, networkName } from './address.ts';
+import { maskAddress, normalizeAddress, networkName, publicTxUrl } from './address.ts';
+import { followedNetwork, refuseClosedNetwork } from './payout-networks.ts';
 
 export function boundAddress(db: Conn, memberId: string) {
   return db.selectFrom('withdraw_addresses').selectAll().where('member_id', '=', memberId).executeTakeFirst();
@@ -65,6 +63,7 @@ export async function bindAddress(
   input: ParsedRequestOf<typeof updateCAddress>,
 ) {
   if (await boundAddress(d.db, ctx.member.id)) throw fieldRefusal(409, 'address', 'address_bound');
+  await refuseClosedNetwork(d.db, d.config.chain, input.address_type, 'address_type');
   const address = normalizeAddress(input.address_type as AddressType, input.address);
   if (!address)
     throw fieldRefusal(422, 'address', 'address_invalid', { network: networkName(input.address_type) });
@@ -108,7 +107,7 @@ export function withdrawalAmount(text: string) {
   return { amount, fee, receive: amount - fee };
 }
 
-type WithdrawalRow = {
+export type WithdrawalRow = {
   id: string;
   userid: string;
   amount: string;
@@ -118,13 +117,22 @@ type WithdrawalRow = {
   address_type: string;
   status: 'pending' | 'approved' | 'rejected';
   reason: string;
-  payout_state: 'queued' | 'broadcast' | 'confirmed' | 'failed' | null;
+  payout_state: 'queued' | 'broadcast' | 'confirmed' | 'failed' | 'manual' | null;
+  payout_mode: 'automatic' | 'manual' | null;
   tx_hash: string | null;
   payout_error: string;
   created_at: Date | string;
   decided_at: Date | string | null;
   decided_by_userid: string | null;
 };
+
+/** The payout's transaction: on the followed chain's explorer, on another network's public one. */
+function txUrl(chain: ChainConfig | undefined, addressType: string, hash: string | null) {
+  if (!hash) return '';
+  return addressType === followedNetwork(chain)
+    ? explorerUrl(chain, 'tx', hash)
+    : publicTxUrl(addressType, hash);
+}
 
 export function withdrawalView(r: WithdrawalRow, chain: ChainConfig | undefined) {
   return {
@@ -140,7 +148,7 @@ export function withdrawalView(r: WithdrawalRow, chain: ChainConfig | undefined)
     reason: r.reason,
     payout_state: r.payout_state ?? ('' as const),
     tx_hash: r.tx_hash ?? '',
-    explorer_url: explorerUrl(chain, 'tx', r.tx_hash),
+    explorer_url: txUrl(chain, r.address_type, r.tx_hash),
     payout_error: r.payout_error,
     created_at: new Date(r.created_at).toISOString(),
     decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : '',
@@ -164,6 +172,7 @@ export function withdrawalQuery(db: Conn) {
       'w.status',
       'w.reason',
       'w.payout_state',
+      'w.payout_mode',
       'w.tx_hash',
       'w.payout_error',
       'w.created_at',
@@ -184,6 +193,7 @@ export async function requestWithdrawal(
   const { amount, fee, receive } = withdrawalAmount(input.amount);
   const address = await boundAddress(d.db, ctx.member.id);
   if (!address) throw new Refusal(422, 'address_required');
+  await refuseClosedNetwork(d.db, d.config.chain, address.address_type);
   await refuseWhileHeld(d, ctx.member.id);
   await d.totp.require(ctx.member.id, input.totp);
   await d.txPassword.verify(ctx.member, input.tx_password);
@@ -243,135 +253,7 @@ export async function requestWithdrawal(
   );
 }
 
-/** Whether approved withdrawals to this address type are paid on chain (a chain with a hot wallet, the same network). */
-export function paysOnChain(
-  chain: ChainConfig | undefined,
-  addressType: string,
-): chain is ChainConfig & { hotWallet: `0x${string}` } {
-  return Boolean(chain?.hotWallet) && addressType === `USDT-${chain!.network.toUpperCase()}`;
-}
-
-/**
- * An admin decides a withdrawal. The withdrawal row is locked, so two admins acting at once decide it once; the loser
- * is told it is decided.
- * - approve: with a hot wallet on the withdrawal's network, a payout is queued and the money stays held until the
- *   payout is confirmed on chain (payouts.ts posts it); otherwise the holds are posted at once (paid by hand).
- * - reject: the holds are voided; allowed while pending, or after the payout failed.
- * - retry: a failed payout is queued again (its next attempt).
- */
-export async function decideWithdrawal(
-  d: MoneyDeps,
-  ctx: AuthedContext,
-  input: { id: string; action: 'approve' | 'reject' | 'retry'; reason?: string },
-) {
-  if (!/^\d{1,18}$/.test(input.id)) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
-  if (input.action === 'reject' && !input.reason) throw fieldRefusal(422, 'reason', 'reason_required');
-  const chain = d.config.chain;
-  const locked = async (tx: Conn) => {
-    const w = await tx
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!w) throw fieldRefusal(404, 'id', 'withdrawal_not_found');
-    return w;
-  };
-  const view = async (tx: Conn, id: string) =>
-    withdrawalView(await withdrawalQuery(tx).where('w.id', '=', id).executeTakeFirstOrThrow(), chain);
-
-  if (input.action === 'retry')
-    return inTransaction(d.db, async (tx) => {
-      const w = await locked(tx);
-      if (w.status !== 'approved' || w.payout_state !== 'failed') throw new Refusal(409, 'payout_not_failed');
-      if (!paysOnChain(chain, w.address_type)) throw new Refusal(409, 'chain_unavailable');
-      const attempt = w.payout_attempt + 1;
-      await queuePayout(tx, {
-        chainId: chain.chainId,
-        hotWallet: chain.hotWallet,
-        withdrawalId: w.id,
-        attempt,
-        to: w.address,
-        amount: BigInt(w.amount) - BigInt(w.fee),
-      });
-      await tx
-        .updateTable('withdrawals')
-        .set({ payout_state: 'queued', payout_attempt: attempt, payout_error: '', tx_hash: null })
-        .where('id', '=', w.id)
-        .execute();
-      await audit(tx, ctx.member.id, 'withdrawal.retry', `withdrawal:${w.id}`, {
-        attempt,
-        error: w.payout_error,
-      });
-      return view(tx, w.id);
-    });
-
-  // Above the two-person threshold the first approval is only recorded (approvals.ts).
-  if (input.action === 'approve' && (await approveOnce(d.db, ctx, input.id)) === 'recorded')
-    return view(d.db, input.id);
-
-  // A payout that failed may be rejected: the holds are voided (its own key: the approval used the decision's).
-  const current = await d.db
-    .selectFrom('withdrawals')
-    .select(['status', 'payout_state'])
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (
-    current?.status === 'approved' &&
-    (current.payout_state === 'queued' || current.payout_state === 'broadcast')
-  )
-    throw new Refusal(409, 'payout_in_progress');
-  const afterFailure = input.action === 'reject' && current?.payout_state === 'failed';
-  try {
-    return await d.ledger.operation(
-      {
-        key: afterFailure ? `withdrawal:${input.id}:reject-failed` : `withdrawal:${input.id}:decision`,
-        kind: 'withdraw_decision',
-        memberId: null,
-        request: { id: input.id, action: input.action, reason: input.reason ?? '' },
-      },
-      async (op) => {
-        const w = await locked(op.tx);
-        if (afterFailure) {
-          if (w.status !== 'approved' || w.payout_state !== 'failed')
-            throw new Refusal(409, 'withdrawal_decided');
-        } else if (w.status !== 'pending') throw new Refusal(409, 'withdrawal_decided');
-        if (input.action === 'approve') await requireFirstApproval(op.tx, ctx, w);
-        const holds = [w.payout_transfer_id, ...(w.fee_transfer_id ? [w.fee_transfer_id] : [])];
-        const onChain = input.action === 'approve' && paysOnChain(chain, w.address_type);
-        if (input.action === 'reject') await op.resolve(holds, 'void');
-        else if (onChain)
-          await queuePayout(op.tx, {
-            chainId: chain!.chainId,
-            hotWallet: chain!.hotWallet!,
-            withdrawalId: w.id,
-            attempt: 1,
-            to: w.address,
-            amount: BigInt(w.amount) - BigInt(w.fee),
-          });
-        else await op.resolve(holds, 'post');
-        await op.tx
-          .updateTable('withdrawals')
-          .set({
-            status: input.action === 'approve' ? 'approved' : 'rejected',
-            reason: input.action === 'reject' ? (input.reason ?? '') : '',
-            decided_by: ctx.member.id,
-            decided_at: d.clock.now(),
-            ...(onChain ? { payout_state: 'queued' as const, payout_attempt: 1 } : {}),
-          })
-          .where('id', '=', w.id)
-          .execute();
-        await audit(op.tx, ctx.member.id, `withdrawal.${input.action}`, `withdrawal:${w.id}`, {
-          reason: input.reason ?? '',
-          ...(onChain ? { payout: 'on chain' } : {}),
-        });
-        return view(op.tx, w.id);
-      },
-    );
-  } catch (err) {
-    // The same decision key with another action: someone decided it first.
-    if (err instanceof Refusal && err.key === 'idempotency_conflict')
-      throw new Refusal(409, 'withdrawal_decided');
-    throw err;
-  }
+/** One withdrawal as the views read it. */
+export function withdrawalRow(db: Conn, id: string) {
+  return withdrawalQuery(db).where('w.id', '=', id).executeTakeFirstOrThrow();
 }

@@ -2,6 +2,7 @@ import type {
   adminApproveWd,
   adminUnbindAddress,
   adminWdList,
+  adminWdManualPaid,
   MessageKey,
   ParsedRequestOf,
 } from '@mp/contract';
@@ -14,8 +15,10 @@ import { parseDay } from '../../platform/dates.ts';
 import { findByUserid } from '../../platform/members.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { WITHDRAW } from '../wallet/index.ts';
-import { withApprovals } from './approvals.ts';
-import { decideWithdrawal, withdrawalView } from './service.ts';
+import { adminViews } from './approvals.ts';
+import { decideWithdrawal } from './decide.ts';
+import { recordManualPayment } from './manual-payouts.ts';
+import { withdrawalRow } from './service.ts';
 import { adminWithdrawalsPage, deleteAddress } from './withdraw-queries.ts';
 
 /** The admin's withdrawal calls: the list with its totals, a decision, unbinding a member's address. */
@@ -38,10 +41,7 @@ export async function adminWithdrawals(d: MoneyDeps, input: ParsedRequestOf<type
     pagesize,
   );
   return {
-    list: await withApprovals(
-      d.db,
-      rows.map((r) => withdrawalView(r, d.config.chain)),
-    ),
+    list: await adminViews(d, rows),
     page,
     pagesize,
     total: Number(totals.n),
@@ -57,16 +57,30 @@ export async function decide(
   input: ParsedRequestOf<typeof adminApproveWd>,
 ) {
   await d.totp.require(ctx.member.id, input.totp);
-  const [view] = await withApprovals(d.db, [await decideWithdrawal(d, ctx, input)]);
+  const decided = await decideWithdrawal(d, ctx, input);
+  const [view] = await adminViews(d, [await withdrawalRow(d.db, decided.id)]);
   const waiting = input.action === 'approve' && view!.awaiting_second_approval;
   const msg: MessageKey = waiting
     ? 'first_approval_recorded'
     : input.action === 'approve'
-      ? 'approved'
+      ? view!.payout_state === 'manual'
+        ? 'approved_manual'
+        : 'approved'
       : input.action === 'retry'
         ? 'payout_retried'
         : 'rejected';
   return { view: view!, msg };
+}
+
+/** An admin records the transaction of a withdrawal paid by hand: the withdrawal after it, as the list shows it. */
+export async function manualPaid(
+  d: MoneyDeps,
+  ctx: AuthedContext,
+  input: ParsedRequestOf<typeof adminWdManualPaid>,
+) {
+  const paid = await recordManualPayment(d, ctx, input);
+  const [view] = await adminViews(d, [await withdrawalRow(d.db, paid.id)]);
+  return view!;
 }
 
 /** Customer service removes a member's withdrawal address (audited, with the reason and the address removed). */

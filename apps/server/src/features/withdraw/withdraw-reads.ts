@@ -1,5 +1,4 @@
 import {
-  ADDRESS_TYPES,
   type Language,
   MIN_WITHDRAWAL_USD,
   type ParsedRequestOf,
@@ -14,14 +13,21 @@ import type { MoneyDeps } from '../../platform/money-deps.ts';
 import { WITHDRAW } from '../wallet/index.ts';
 import { maskAddress, networkName } from './address.ts';
 import { WITHDRAW_NOTES } from './notes.ts';
+import { readPayoutRules } from './payout-networks.ts';
 import { boundAddress, withdrawalAmount, withdrawalView } from './service.ts';
 import { memberWithdrawalsPage } from './withdraw-queries.ts';
 
 /** What a member reads before and after withdrawing: the address types, their address, the menu, the history. */
 
-export const addressTypes = async () => ({
-  list: ADDRESS_TYPES.map((code) => ({ code, name: networkName(code), asset: 'USDT' })),
-});
+/** The networks a member may bind an address for and withdraw to: the ones the operator has opened. */
+export async function addressTypes(d: MoneyDeps) {
+  const rules = await readPayoutRules(d.db, d.config.chain);
+  return {
+    list: rules.networks
+      .filter((n) => n.enabled)
+      .map((n) => ({ code: n.code, name: networkName(n.code), asset: 'USDT' })),
+  };
+}
 
 /** The member's bound withdrawal address, or that none is bound. */
 export async function addressView(db: Db, memberId: string) {

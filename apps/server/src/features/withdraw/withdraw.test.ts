@@ -144,8 +144,32 @@ describe('asset/withdrawsave', () => {
     expect(list.list).toHaveLength(1);
     expect(list.total_amount).toBe('40');
     const id = list.list[0]!.id;
+    expect(list.list[0]).toMatchObject({ payout_mode: 'manual', second_approval: '' });
+    // TRC-20 is not a chain this server pays from: approved, it waits to be paid by hand, the money still held.
     const approved = await t.call('Admin/AdminApprovewd', { id, action: 'approve' }, { token: admin });
-    expect(approved.body).toMatchObject({ status: 1, msg: 'Approved', data: { status: 'approved' } });
+    expect(approved.body).toMatchObject({
+      status: 1,
+      msg: 'Approved: pay it by hand, then record the transaction hash',
+      data: { status: 'approved', payout_state: 'manual', payout_mode: 'manual' },
+    });
+    expect(await balanceOf(t, m.token)).toMatchObject({ balance: '100', available: '60', pending: '40' });
+    const waiting = await t.ok<{ list: { status: string; payout_state: string }[] }>(
+      'Asset/withdrawlist',
+      {},
+      { token: m.token },
+    );
+    expect(waiting.list[0]).toMatchObject({ status: 'approved', payout_state: 'manual', tx_hash: '' });
+    const hash = 'ab'.repeat(32);
+    const paid = await t.call('Admin/wdmanualpaid', { id, tx_hash: hash.toUpperCase() }, { token: admin });
+    expect(paid.body).toMatchObject({
+      status: 1,
+      msg: 'Payment recorded: the member sees the withdrawal paid',
+      data: {
+        payout_state: 'confirmed',
+        tx_hash: hash,
+        explorer_url: `https://tronscan.org/#/transaction/${hash}`,
+      },
+    });
     expect(await balanceOf(t, m.token)).toMatchObject({ balance: '60', available: '60', pending: '0' });
     const fees = await t.db
       .selectFrom('ledger_accounts')
@@ -160,7 +184,7 @@ describe('asset/withdrawsave', () => {
     }>('asset/walletrecord2', { type: 'withdraw' }, { token: m.token });
     expect(history.list[0]).toMatchObject({ type: 'withdraw', amount: '-38', status: 'posted' });
     const mine = await t.ok<{ list: { status: string }[] }>('Asset/withdrawlist', {}, { token: m.token });
-    expect(mine.list[0]?.status).toBe('approved');
+    expect(mine.list[0]).toMatchObject({ status: 'approved', payout_state: 'confirmed', tx_hash: hash });
   });
 
   it('a rejection releases the hold and the member sees the reason', async () => {
@@ -249,9 +273,10 @@ describe('asset/withdrawsave', () => {
       expect([a, b].find((r) => r.body.status !== 1)?.body.msg).toBe(
         'This withdrawal has already been decided',
       );
+      // Approved (TRC-20): held until paid by hand; rejected: released.
       const bal = await balanceOf(t, m.token);
-      expect(bal.pending).toBe('0');
-      expect(bal.balance).toBe(a.body.status === 1 ? '50' : '100');
+      expect(bal.pending).toBe(a.body.status === 1 ? '50' : '0');
+      expect(bal.balance).toBe('100');
     }
   });
 

@@ -23,6 +23,7 @@ import {
   recordWriter,
   type RecordType,
 } from './backup-archive.ts';
+import { openBackup } from './restore.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mp-archive-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,14 +32,14 @@ const PASSPHRASE = 'correct horse battery staple';
 type Rec = { type: RecordType; payload: Buffer };
 
 /** An archive file with these records, written the way db/backup.ts writes one. */
-async function writeArchive(file: string, records: Rec[]) {
+async function writeArchive(file: string, records: Rec[], migrations = ['0001_foundation']) {
   const { key, ...kdf } = await newKey(PASSPHRASE);
   const header: BackupHeader = {
     format: BACKUP_FORMAT,
     created_at: new Date().toISOString(),
     snapshot_at: new Date().toISOString(),
     server_version: 'test',
-    migrations: ['0001_foundation'],
+    migrations,
     tables: [],
     sequences: [],
     files: [],
@@ -127,6 +128,18 @@ describe('the backup archive', () => {
     );
     writeFileSync(path.join(dir, 'head2.mpbak'), head);
     await expect(readArchive(path.join(dir, 'head2.mpbak'))).rejects.toThrow('damaged');
+  });
+
+  it('is refused by a version that lacks its migrations, or has others before them', async () => {
+    const newer = path.join(dir, 'newer.mpbak');
+    await writeArchive(newer, records, ['0001_foundation', '9999_from_the_future']);
+    await expect(openBackup(newer, PASSPHRASE)).rejects.toThrow(
+      'the backup comes from a newer version (migrations 9999_from_the_future are unknown here)',
+    );
+    await writeArchive(newer, records, ['0002_ledger']);
+    await expect(openBackup(newer, PASSPHRASE)).rejects.toThrow("are not this version's first ones");
+    const opened = await openBackup(file, PASSPHRASE);
+    expect(opened.migrations.map((m) => m.id)).toEqual(['0001_foundation']);
   });
 
   it('refuses to run without a passphrase, or with a short one', () => {

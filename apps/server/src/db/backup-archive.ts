@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt } from 'node:crypto';
+import { once } from 'node:events';
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { Transform, type TransformCallback, type Writable } from 'node:stream';
 
@@ -230,8 +231,11 @@ export function recordWriter(out: Writable) {
     out.write(head);
     return out.write(payload);
   };
-  const drained = () =>
-    out.writableNeedDrain ? new Promise<void>((r) => out.once('drain', () => r())) : Promise.resolve();
+  // A destroyed stream never drains: its error ends the wait (once() rejects on 'error').
+  const drained = async () => {
+    if (out.destroyed) throw new BackupError('the backup could not be written');
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
   return {
     push,
     drained,

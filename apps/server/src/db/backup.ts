@@ -141,8 +141,8 @@ export async function writeBackup(options: {
       encryptSegments(key, createHash('sha256').update(head).digest()),
       createWriteStream(partial, { flags: 'a' }),
     );
-    // A failing file (disk full) must end the export, not leave it waiting for a drain.
-    written.catch(() => gzip.destroy());
+    // A failing file (disk full) must end the export with its error, not leave it waiting for a drain.
+    written.catch((err: Error) => gzip.destroy(err));
     const records = recordWriter(gzip);
     for (const f of options.files)
       await records.write(

@@ -38,10 +38,14 @@ export function copyOut(
         if (sink(Buffer.from(msg.chunk)) || paused) return;
         paused = true;
         connection.stream.pause();
-        void drained().then(() => {
-          paused = false;
-          connection.stream.resume();
-        });
+        // On a failed sink the rows still have to be read off the socket for the COPY to end; the caller sees the
+        // sink's own error when it next writes.
+        void drained()
+          .catch(() => {})
+          .then(() => {
+            paused = false;
+            connection.stream.resume();
+          });
       },
       handleCommandComplete(msg: { text?: string }) {
         rows = rowsOf(msg.text);

@@ -60,6 +60,8 @@ const DAYS = 6;
 const TX = DEMO_TX_PASSWORD;
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BSC = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** The made-up TRON transaction that paid bob's first withdrawal by hand. */
+const DEMO_TRON_TX = '5f1c0d7e9a3b4c2d8e6f0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f';
 
 /** Builds the whole app without listening: app.ts's buildApp, passed in by the composition root (main.ts). */
 export type AppBuilder = (
@@ -232,7 +234,10 @@ async function passDays({ c, clock, adminToken, tokens, buyers }: Week) {
   }
 }
 
-/** Withdrawals: one already approved, two waiting in the admin queue. */
+/**
+ * Withdrawals: bob's first one paid by hand (TRC-20, its transaction recorded), carol's first approved and waiting to
+ * be paid by hand (BEP-20), and one of each waiting in the admin queue.
+ */
 async function makeWithdrawals({ c, adminToken, tokens }: Week) {
   await c.call(
     'member/updatecaddress',
@@ -250,6 +255,13 @@ async function makeWithdrawals({ c, adminToken, tokens }: Week) {
     tokens.bob,
   );
   await c.call('Admin/AdminApprovewd', { id: paid.id, action: 'approve' }, adminToken);
+  await c.call('Admin/wdmanualpaid', { id: paid.id, tx_hash: DEMO_TRON_TX }, adminToken);
+  const byHand = await c.call<{ id: string }>(
+    'asset/withdrawsave',
+    { amount: '20', tx_password: TX, idempotency_key: key() },
+    tokens.carol,
+  );
+  await c.call('Admin/AdminApprovewd', { id: byHand.id, action: 'approve' }, adminToken);
   await c.call('asset/withdrawsave', { amount: '120', tx_password: TX, idempotency_key: key() }, tokens.bob);
   await c.call('asset/withdrawsave', { amount: '35', tx_password: TX, idempotency_key: key() }, tokens.carol);
 }

@@ -37,6 +37,16 @@ describe('demo data', () => {
       { token: admin },
     );
     expect(wd.list.map((w) => w.userid).sort()).toEqual(['bob', 'carol']);
+    // Besides: one paid by hand with its transaction, one approved and waiting to be paid by hand.
+    const approved = await t.ok<{ list: { userid: string; payout_state: string; tx_hash: string }[] }>(
+      'Admin/wdlist',
+      { status: 'approved' },
+      { token: admin },
+    );
+    expect(approved.list.map((w) => [w.userid, w.payout_state]).sort()).toEqual([
+      ['bob', 'confirmed'],
+      ['carol', 'manual'],
+    ]);
     const kyc = await t.ok<{ list: { userid: string }[] }>(
       'Admin/kyclist',
       { status: 'pending' },

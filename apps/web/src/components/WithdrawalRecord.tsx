@@ -15,7 +15,7 @@ type Props = {
   statusLabel: string;
   /** Who asked for it: shown first in the main line (the admin review); the member's own list leaves it out. */
   userid?: string;
-  /** The on-chain payout's state in the caller's words ('' when it is not paid on chain), and its words. */
+  /** The payout's state in the caller's words ('' while pending or when rejected), and its words. */
   payout?: { label: string; tx: string; error: string };
   /** Below the record: a rejection reason, the decision, or the review buttons. */
   children?: ReactNode;
@@ -82,31 +82,50 @@ export function WithdrawalRecord({ w, testId, statusLabel, userid, payout, child
           </div>
         </>
       )}
-      {w.payout_state && payout ? (
-        <div className="record-sub payout-line" data-testid={`${testId}-payout`} data-payout={w.payout_state}>
-          <span className={`payout-state payout-${w.payout_state}`}>{payout.label}</span>
-          {w.tx_hash ? (
-            <span className="payout-tx">
-              {payout.tx}{' '}
-              {w.explorer_url ? (
-                <a href={w.explorer_url} target="_blank" rel="noreferrer" data-testid={`${testId}-tx`}>
-                  {shortHash(w.tx_hash)}
-                </a>
-              ) : (
-                <span data-testid={`${testId}-tx`} title={w.tx_hash}>
-                  {shortHash(w.tx_hash)}
-                </span>
-              )}
-            </span>
-          ) : null}
-          {w.payout_state === 'failed' && w.payout_error ? (
-            <span className="field-error" data-testid={`${testId}-payout-error`}>
-              {payout.error}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      {w.payout_state && payout ? <PayoutLine w={w} testId={testId} words={payout} /> : null}
       {children}
     </article>
+  );
+}
+
+/** The payout's state, its transaction (shortened, in full on hover; a link when it has an explorer), why it failed. */
+function PayoutLine({
+  w,
+  testId,
+  words,
+}: {
+  w: Withdrawal;
+  testId: string;
+  words: NonNullable<Props['payout']>;
+}) {
+  return (
+    <div className="record-sub payout-line" data-testid={`${testId}-payout`} data-payout={w.payout_state}>
+      <span className={`payout-state payout-${w.payout_state}`}>{words.label}</span>
+      {w.tx_hash ? (
+        <span className="payout-tx">
+          {words.tx}{' '}
+          {w.explorer_url ? (
+            <a
+              href={w.explorer_url}
+              target="_blank"
+              rel="noreferrer"
+              title={w.tx_hash}
+              data-testid={`${testId}-tx`}
+            >
+              {shortHash(w.tx_hash)}
+            </a>
+          ) : (
+            <span data-testid={`${testId}-tx`} title={w.tx_hash}>
+              {shortHash(w.tx_hash)}
+            </span>
+          )}
+        </span>
+      ) : null}
+      {w.payout_state === 'failed' && w.payout_error ? (
+        <span className="field-error" data-testid={`${testId}-payout-error`}>
+          {words.error}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -76,6 +76,11 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     admin: true,
     texts: 'chain',
   },
+  '/pages/admin/payouts': {
+    load: () => import('../../features/admin/pages/AdminPayoutsPage.tsx'),
+    auth: true,
+    admin: true,
+  },
   '/pages/admin/bots': {
     load: () => import('../../features/bots/pages/AdminBotsPage.tsx'),
     auth: true,

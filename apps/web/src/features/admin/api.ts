@@ -54,7 +54,7 @@ export const wdTotalsQuery = (filter: WdFilter) =>
 /** `totp`: the step-up code when the admin's two-factor is on. */
 export function decideWithdrawal(
   id: string,
-  action: 'approve' | 'reject' | 'retry',
+  action: 'approve' | 'reject' | 'retry' | 'cancel',
   reason?: string,
   totp?: string,
 ) {

@@ -5,6 +5,7 @@ import type {
   adminMemberSchema,
   adminPlan,
   adminPlanPreview,
+  adminPayoutSettings,
   jobRunSchema,
   ledgerHealthSchema,
   adminWithdrawalSchema,
@@ -20,3 +21,5 @@ export type Plan = ResponseOf<typeof adminPlan>;
 export type PlanVersion = Plan['history'][number];
 export type PlanPreview = ResponseOf<typeof adminPlanPreview>;
 export type JobRun = z.infer<typeof jobRunSchema>;
+export type PayoutSettings = ResponseOf<typeof adminPayoutSettings>;
+export type PayoutNetwork = PayoutSettings['networks'][number];

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Money } from '../../../components/Money.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { dashboardQuery } from '../api.ts';
+import type { Dashboard } from '../types.ts';
 
 /** The dashboard's payouts and volume are USDT. */
 const ASSET = 'USDT';
@@ -56,6 +57,27 @@ function Figure({ label, value, sub, testId, to, attention = false }: FigureProp
   );
 }
 
+/** Withdrawals left waiting too long for a decision or their payment by hand: a warning that opens the queue. */
+function WaitingTooLong({ d }: { d: Dashboard }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  if (d.withdrawals_waiting_long <= 0) return null;
+  return (
+    <button
+      type="button"
+      className="dash-warning"
+      onClick={() => navigate('/pages/admin/wd')}
+      data-testid="dash-waiting-long"
+    >
+      {t('dashboard.waitingLong', {
+        count: d.withdrawals_waiting_long,
+        hours: d.wait_alert_hours,
+        time: formatDateTime(d.oldest_waiting_since),
+      })}
+    </button>
+  );
+}
+
 /** Today at a glance (UTC day): members, the queues waiting for an admin, volume and payouts. */
 export function DashboardPanel() {
   const { t } = useTranslation('admin');
@@ -68,6 +90,7 @@ export function DashboardPanel() {
       <p className="dash-date" data-testid="dashboard-date">
         {t('dashboard.today', { date: formatDate(d.date) })}
       </p>
+      <WaitingTooLong d={d} />
       <div className="dash-grid">
         <Figure
           label={t('dashboard.members')}

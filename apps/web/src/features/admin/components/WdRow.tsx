@@ -10,10 +10,11 @@ type Props = {
   onApprove: (w: AdminWithdrawal) => void;
   onReject: (w: AdminWithdrawal) => void;
   onRetry: (w: AdminWithdrawal) => void;
+  onRecord: (w: AdminWithdrawal) => void;
 };
 
 /** One withdrawal for review: who, how much, where to, its state, and Approve / Reject while pending. */
-export function WdRow({ w, busy, onApprove, onReject, onRetry }: Props) {
+export function WdRow({ w, busy, onApprove, onReject, onRetry, onRecord }: Props) {
   const { t } = useTranslation('admin');
   const id = `wd-row-${w.id}`;
   return (
@@ -34,19 +35,7 @@ export function WdRow({ w, busy, onApprove, onReject, onRetry }: Props) {
             {t('wd.decided', { by: w.decided_by, at: formatDateTime(w.decided_at) })}
             {w.reason ? ` · ${t('wd.reasonText', { reason: w.reason })}` : ''}
           </p>
-          {w.status === 'approved' && w.payout_state === 'failed' ? (
-            // A failed payout: the money is still held; send it again, or reject and release it.
-            <DecisionButtons
-              busy={busy}
-              yes={{
-                label: t('wd.retry'),
-                onClick: () => onRetry(w),
-                testId: `wd-retry-${w.id}`,
-                color: 'primary',
-              }}
-              no={{ label: t('wd.rejectFailed'), onClick: () => onReject(w), testId: `wd-reject-${w.id}` }}
-            />
-          ) : null}
+          <PayoutActions w={w} busy={busy} onReject={onReject} onRetry={onRetry} onRecord={onRecord} />
         </>
       ) : (
         <>
@@ -67,4 +56,41 @@ export function WdRow({ w, busy, onApprove, onReject, onRetry }: Props) {
       )}
     </WithdrawalRecord>
   );
+}
+
+/**
+ * An approved withdrawal whose money is still held: a failed payout is sent again, one to be paid by hand gets its
+ * transaction recorded; either may instead be rejected, which releases the money.
+ */
+function PayoutActions({ w, busy, onReject, onRetry, onRecord }: Omit<Props, 'onApprove'>) {
+  const { t } = useTranslation('admin');
+  if (w.status !== 'approved') return null;
+  const no = { label: t('wd.rejectFailed'), onClick: () => onReject(w), testId: `wd-reject-${w.id}` };
+  if (w.payout_state === 'failed')
+    return (
+      <DecisionButtons
+        busy={busy}
+        yes={{
+          label: t('wd.retry'),
+          onClick: () => onRetry(w),
+          testId: `wd-retry-${w.id}`,
+          color: 'primary',
+        }}
+        no={no}
+      />
+    );
+  if (w.payout_state === 'manual')
+    return (
+      <DecisionButtons
+        busy={busy}
+        yes={{
+          label: t('wd.record.action'),
+          onClick: () => onRecord(w),
+          testId: `wd-record-${w.id}`,
+          color: 'primary',
+        }}
+        no={no}
+      />
+    );
+  return null;
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { logInAs, Refuse, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
@@ -15,6 +16,9 @@ const DASHBOARD = {
   purchases_today: 42,
   bonuses_today: '1234.5',
   mining_income_today: '77',
+  withdrawals_waiting_long: 0,
+  oldest_waiting_since: '',
+  wait_alert_hours: 24,
 };
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
@@ -67,5 +71,28 @@ describe('admin home dashboard', () => {
 
     fireEvent.click(screen.getByTestId('admin-menu-plan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/plan'));
+  });
+
+  it('warns of withdrawals waiting too long, and the warning opens the withdrawals', async () => {
+    const oldest = '2030-01-01T08:30:00Z';
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({
+        'Admin/dashboard': { ...DASHBOARD, withdrawals_waiting_long: 2, oldest_waiting_since: oldest },
+      }).fetch,
+    );
+    const { router } = renderAt('/pages/admin/admin');
+    expect((await screen.findByTestId('dash-waiting-long')).textContent).toBe(
+      `2 withdrawals waiting more than 24 hours (oldest since ${formatDateTime(oldest)})`,
+    );
+    fireEvent.click(screen.getByTestId('dash-waiting-long'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/admin/wd'));
+  });
+
+  it('shows no waiting warning when nothing waits too long', async () => {
+    vi.stubGlobal('fetch', scriptedApi({ 'Admin/dashboard': DASHBOARD }).fetch);
+    renderAt('/pages/admin/admin');
+    await screen.findByTestId('dash-members-value');
+    expect(screen.queryByTestId('dash-waiting-long')).toBeNull();
   });
 });

@@ -126,6 +126,8 @@ describe('admin roles on the web', () => {
       created_at: '2026-11-20T10:00:00.000Z',
       decided_at: '',
       decided_by: '',
+      payout_mode: 'manual',
+      second_approval: 'threshold',
       awaiting_second_approval: true,
       first_approved_by: 'fin1',
       first_approved_at: '2026-11-20T11:00:00.000Z',

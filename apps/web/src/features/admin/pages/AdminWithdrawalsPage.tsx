@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import {
   type WdStatus,
   wdTotalsQuery,
 } from '../api.ts';
+import { RecordPaymentPopup } from '../components/RecordPaymentPopup.tsx';
 import { WdRow } from '../components/WdRow.tsx';
 import { useStepUp } from '../stepUp.tsx';
 import type { AdminWithdrawal } from '../types.ts';
@@ -43,7 +45,8 @@ export default function AdminWithdrawalsPage() {
     ...(to ? { to } : {}),
   };
   const totals = useQuery(wdTotalsQuery(filter));
-  const { rejecting, setRejecting, busy, decide, approve, retry } = useWdDecisions();
+  const { rejecting, setRejecting, busy, approve, reject, retry } = useWdDecisions();
+  const [recording, setRecording] = useState<AdminWithdrawal | null>(null);
 
   const statusOptions = (['pending', 'approved', 'rejected', 'all'] as StatusKey[]).map((k) => ({
     key: k,
@@ -86,7 +89,14 @@ export default function AdminWithdrawalsPage() {
         itemKey={(w) => w.id}
         refreshEvery={refreshWhilePaying}
         renderItem={(w) => (
-          <WdRow w={w} busy={busy} onApprove={approve} onReject={(x) => setRejecting(x.id)} onRetry={retry} />
+          <WdRow
+            w={w}
+            busy={busy}
+            onApprove={approve}
+            onReject={setRejecting}
+            onRetry={retry}
+            onRecord={setRecording}
+          />
         )}
         empty={<EmptyBlock text={t('wd.empty')} testId="wd-empty" />}
         testId="wd-list"
@@ -95,31 +105,32 @@ export default function AdminWithdrawalsPage() {
       <ReasonPopup
         open={rejecting !== null}
         busy={busy}
-        title={t('wd.rejectTitle', { id: rejecting })}
+        title={t('wd.rejectTitle', { id: rejecting?.id })}
         label={t('wd.reason')}
         placeholder={t('wd.reasonPlaceholder')}
         requiredText={t('wd.reasonRequired')}
         confirmText={t('wd.reject')}
         testId="wd-reject"
         onClose={() => setRejecting(null)}
-        onConfirm={(reason) => rejecting && void decide(rejecting, 'reject', reason)}
+        onConfirm={(reason) => rejecting && void reject(rejecting, reason)}
       />
+      <RecordPaymentPopup w={recording} onClose={() => setRecording(null)} />
     </PageLayout>
   );
 }
 
 /**
- * Approve, reject (with a reason, `rejecting` names the withdrawal asked about) and retry, each after a step-up
+ * Approve, reject (with a reason, `rejecting` is the withdrawal asked about) and retry, each after a step-up
  * code; the lists and totals refresh after every decision, refused or not.
  */
 function useWdDecisions() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const stepUp = useStepUp();
-  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const decide = async (id: string, action: 'approve' | 'reject' | 'retry', reason?: string) => {
+  const decide = async (id: string, action: 'approve' | 'reject' | 'retry' | 'cancel', reason?: string) => {
     const totp = await stepUp();
     if (totp === null) return;
     setBusy(true);
@@ -136,17 +147,35 @@ function useWdDecisions() {
   };
 
   const approve = async (w: AdminWithdrawal) => {
-    const ok = await confirmDialog(
-      t('wd.approveConfirm', { userid: w.userid, amount: formatAsset(w.receive, w.asset) }),
-    );
-    if (ok) await decide(w.id, 'approve');
+    if (await confirmDialog(approvalText(t, w))) await decide(w.id, 'approve');
   };
+
+  // One waiting to be paid by hand is cancelled, not rejected: a reject sent as another admin approves it could
+  // otherwise undo an approval someone may already be paying.
+  const reject = (w: AdminWithdrawal, reason: string) =>
+    decide(w.id, w.payout_state === 'manual' ? 'cancel' : 'reject', reason);
 
   const retry = async (w: AdminWithdrawal) => {
     if (await confirmDialog(t('wd.retryConfirm', { userid: w.userid }))) await decide(w.id, 'retry');
   };
 
-  return { rejecting, setRejecting, busy, decide, approve, retry };
+  return { rejecting, setRejecting, busy, approve, reject, retry };
+}
+
+/**
+ * What approving will do, checked before confirming: sent from the hot wallet, or left for the admin to pay by hand
+ * (to which address, and that the hash is recorded here afterwards); and whether a second admin must approve too.
+ */
+function approvalText(t: TFunction<'admin'>, w: AdminWithdrawal): string {
+  const words = { amount: formatAsset(w.receive, w.asset), network: w.address_type, address: w.address };
+  const parts = [
+    t('wd.approveConfirm', { userid: w.userid }),
+    w.payout_mode === 'manual' ? t('wd.approveManual', words) : t('wd.approveAutomatic', words),
+  ];
+  // The second approver's own confirmation need not say that one more is needed.
+  if (w.second_approval && !w.awaiting_second_approval)
+    parts.push(t('wd.approveSecond', { why: t(`wd.secondWhy.${w.second_approval}`) }));
+  return parts.join(' ');
 }
 
 /** The count, amount and fee of the filtered withdrawals ('…' while they load). */

@@ -77,4 +77,35 @@ describe('withdrawal address', () => {
       tx_password: '123456',
     });
   });
+
+  it('offers the networks the server lists, and shows why binding to a closed one is refused', async () => {
+    const closed = 'Withdrawals to USDT (BSC, BEP-20) are closed: bind an address on another network';
+    const api = scriptedApi({
+      'member/getcaddress': { bound: false, address: '', address_type: '', bound_at: '' },
+      'Member/withdrawAddressType': {
+        list: [
+          { code: 'USDT-ERC20', name: 'USDT (Ethereum, ERC-20)', asset: 'USDT' },
+          { code: 'USDT-BEP20', name: 'USDT (BSC, BEP-20)', asset: 'USDT' },
+        ],
+      },
+      'Member/totpstatus': { enabled: false },
+      // Closed by the operator after this page listed it.
+      'member/updatecaddress': new Refuse(422, closed),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/personal/WithdrawAdress');
+    const chips = await screen.findByTestId('address-type');
+    expect([...chips.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'USDT (Ethereum, ERC-20)',
+      'USDT (BSC, BEP-20)',
+    ]);
+    fireEvent.click(screen.getByTestId('address-type-USDT-BEP20'));
+    type('address-input', `0x${'ab'.repeat(20)}`);
+    fireEvent.click(screen.getByTestId('address-submit'));
+    await screen.findByTestId('address-sheet-password');
+    type('address-sheet-password', '123456');
+    fireEvent.click(screen.getByTestId('address-sheet-confirm'));
+    expect((await screen.findByTestId('address-error')).textContent).toBe(closed);
+    expect(api.bodiesOf('member/updatecaddress')[0]).toMatchObject({ address_type: 'USDT-BEP20' });
+  });
 });

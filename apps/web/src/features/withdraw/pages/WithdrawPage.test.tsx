@@ -130,4 +130,57 @@ describe('withdraw page', () => {
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
+
+  it('shows a withdrawal paid by hand as being paid by the team, then paid with its transaction', async () => {
+    const hash = `0x${'cd'.repeat(32)}`;
+    const row = (id: string, payout: Record<string, string>) => ({
+      id,
+      userid: 'alice1',
+      amount: '100',
+      fee: '5',
+      receive: '95',
+      asset: 'USDT',
+      address: `0x${'12'.repeat(20)}`,
+      address_type: 'USDT-BEP20',
+      status: 'approved',
+      reason: '',
+      created_at: '2030-01-01T00:00:00Z',
+      decided_at: '2030-01-02T00:00:00Z',
+      decided_by: 'admin',
+      tx_hash: '',
+      explorer_url: '',
+      payout_error: '',
+      ...payout,
+    });
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({
+        ...answers,
+        'Asset/withdrawlist': {
+          list: [
+            row('2', { payout_state: 'manual' }),
+            row('1', {
+              payout_state: 'confirmed',
+              tx_hash: hash,
+              explorer_url: `https://bscscan.example/tx/${hash}`,
+            }),
+          ],
+          page: 1,
+          pagesize: 10,
+          total: 2,
+        },
+      }).fetch,
+    );
+    renderAt('/pages/Wallet/menuWithdraw?tab=list');
+    expect((await screen.findByTestId('withdrawal-2-payout')).textContent).toBe(
+      'Approved: being paid by our team',
+    );
+    expect(screen.queryByTestId('withdrawal-2-tx')).toBeNull();
+    expect(screen.getByTestId('withdrawal-1-payout').querySelector('.payout-state')?.textContent).toBe(
+      'Paid',
+    );
+    const tx = screen.getByTestId('withdrawal-1-tx');
+    expect(tx.textContent).toBe(`${hash.slice(0, 10)}…${hash.slice(-8)}`);
+    expect(tx.getAttribute('href')).toBe(`https://bscscan.example/tx/${hash}`);
+  });
 });

@@ -78,7 +78,9 @@ describe('a withdrawal paid on the chain', () => {
       const row = `wd-row-${id}`;
       await desk.getByTestId(row).waitFor();
       await desk.getByTestId(`wd-approve-${id}`).click();
-      await desk.locator('.adm-dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
+      const dialog = desk.locator('.adm-dialog');
+      await expectText(dialog, '38.00 USDT will be sent from the hot wallet on USDT-ERC20.');
+      await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
       await desk.getByTestId('wd-filter-status-approved').click();
       // Queued, sent, then paid after 6 confirmations (a block every 2 s): the list refreshes by itself.
       await expectText(desk.getByTestId(`${row}-payout`), /Payout queued|Sent on chain, confirming/);
@@ -110,7 +112,7 @@ describe('a withdrawal paid on the chain', () => {
     const page = await openApp(browser);
     await logInThroughPage(page, payee.userid, payee.password);
     await page.goto(page.url().replace(/#.*$/, '#/pages/Wallet/menuWithdraw?tab=list'));
-    await expectText(page.getByTestId(`withdrawal-${id}-payout`), 'Paid on chain');
+    await expectText(page.getByTestId(`withdrawal-${id}-payout`), 'Paid');
     await expectText(page.getByTestId(`withdrawal-${id}-tx`), /^0x/);
     await screenshot(page, 'chain-payout-member');
     await page.goto(page.url().replace(/#.*$/, '#/pages/Wallet/Wallet'));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, launchBrowser, openApp, screenshot } from './browser.ts';
@@ -17,7 +17,8 @@ import {
 /**
  * The money features end to end, as one member's story told in steps that build on each other: funded by an
  * admin, the member transfers, exchanges, binds an address and asks for a withdrawal in the browser; an admin
- * approves it on the admin page; the member sees the outcome and the history; the ledger stays healthy.
+ * approves it on the admin page and records its payment by hand; the member sees the outcome and the history; the
+ * ledger stays healthy.
  */
 
 type WalletRow = { wallet: string; asset: string; balance: string; available: string; pending: string };
@@ -306,13 +307,24 @@ describe.sequential('money: transfer, exchange, address, withdrawal, admin appro
 
       await desk.getByTestId(`wd-approve-${withdrawalId}`).click();
       const dialog = desk.locator('.adm-dialog');
-      await expectText(dialog, `Approve the withdrawal of ${member.userid}? 38.00 USDT will be paid out.`);
+      // This server pays ERC-20 from its hot wallet; TRON is paid by hand, and the dialog says so.
+      await expectText(
+        dialog,
+        `Approve the withdrawal of ${member.userid}? USDT-TRC20 is paid by hand: after approving, send 38.00 USDT ` +
+          `to ${TRON_ADDRESS} yourself, then record the transaction hash here.`,
+      );
       await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-      // Decided: it leaves the pending list, and the approved list shows who decided it.
+      // Decided: it leaves the pending list, and the approved list shows who decided it, to be paid by hand.
       await desk.getByTestId(wdRow).waitFor({ state: 'detached' });
       await desk.getByTestId('wd-filter-status-approved').click();
       await expectText(desk.getByTestId(`${wdRow}-status`), 'Approved');
       await expectText(desk.getByTestId(`${wdRow}-decision`), admin.userid);
+      await expectText(desk.getByTestId(`${wdRow}-payout`), 'To be paid by hand');
+      // Paid by hand on TRON: the admin records the transaction (64 hex digits), and the held 40 is posted.
+      await desk.getByTestId(`wd-record-${withdrawalId}`).click();
+      await fill(desk, 'wd-record-hash', randomBytes(32).toString('hex'));
+      await desk.getByTestId('wd-record-ok').click();
+      await expectText(desk.getByTestId(`${wdRow}-payout`), 'Paid on chain');
     } finally {
       await desk.context().close();
     }

@@ -7,12 +7,15 @@ import {
   adminMemberDetail,
   adminMemberList,
   adminMemberStatus,
+  adminPayoutSettings,
+  adminPayoutSettingsSave,
   adminPlan,
   adminPlanPreview,
   adminPlanSave,
   adminSetExchangeRate,
   adminUnbindAddress,
   adminWdList,
+  adminWdManualPaid,
   exchangeMenu,
   getCoin,
 } from '@mp/contract/web';
@@ -37,6 +40,7 @@ export const adminKeys = {
   memberList: (filter: MemberFilter) => ['admin', 'members', 'list', filter] as const,
   member: (userid: string) => ['admin', 'members', 'detail', userid] as const,
   plan: ['admin', 'plan'] as const,
+  payoutSettings: ['admin', 'payout-settings'] as const,
 };
 
 export function fetchWithdrawalsPage(filter: WdFilter, page: number, pagesize: number) {
@@ -65,6 +69,21 @@ export function decideWithdrawal(
     ...(totp ? { totp } : {}),
   });
 }
+
+/** Records the transaction that paid a withdrawal by hand; quiet: the dialog shows the refusal in place. */
+export const recordManualPayment = (id: string, txHash: string, totp: string) =>
+  apiEnvelope(adminWdManualPaid, { id, tx_hash: txHash, ...(totp ? { totp } : {}) }, { quiet: true });
+
+/** The payout networks, limits and thresholds; always fresh: the day's automatic total moves with every payout. */
+export const payoutSettingsQuery = queryOptions({
+  queryKey: adminKeys.payoutSettings,
+  queryFn: () => api(adminPayoutSettings, {}),
+  staleTime: 0,
+});
+
+/** Quiet: the page shows the refusal by its fields. */
+export const savePayoutSettings = (input: RequestOf<typeof adminPayoutSettingsSave>) =>
+  apiEnvelope(adminPayoutSettingsSave, input, { quiet: true });
 
 export function adjustBalance(input: RequestOf<typeof adminAdjustBalance>) {
   return apiEnvelope(adminAdjustBalance, input);

@@ -1,11 +1,11 @@
-import { Button, Form, Input, List, NoticeBar, Radio, Space, Switch } from 'antd-mobile';
+import { Button, Form, Input, List, Radio, Space, Switch } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showToast } from '../../../lib/feedback.ts';
-import { payoutKeys, savePayoutSettings } from '../payouts-api.ts';
+import { adminKeys, savePayoutSettings } from '../api.ts';
 import { useStepUp } from '../stepUp.tsx';
 import type { PayoutNetwork, PayoutSettings } from '../types.ts';
 
@@ -64,7 +64,9 @@ export function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSett
             </Button>
           </>
         ) : (
-          <NoticeBar content={t('payouts.readOnly')} color="info" wrap data-testid="payouts-read-only" />
+          <p className="field-hint" data-testid="payouts-read-only">
+            {t('payouts.readOnly')}
+          </p>
         )
       }
     >
@@ -198,7 +200,7 @@ function usePayoutDraft(settings: PayoutSettings) {
         ...(totp ? { totp } : {}),
       });
       showToast(msg);
-      queryClient.setQueryData(payoutKeys.settings, data);
+      queryClient.setQueryData(adminKeys.payoutSettings, data);
       setDraft(draftOf(data));
     } catch (err) {
       if (err instanceof ApiError) setErrors(errorsByField(err));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { PayoutSettingsForm } from '../components/PayoutSettingsForm.tsx';
-import { payoutSettingsQuery } from '../payouts-api.ts';
+import { payoutSettingsQuery } from '../api.ts';
 import { myRoleQuery } from '../security-api.ts';
 import '../admin.css';
 

@@ -21,6 +21,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** JSON-RPC to the server's local test chain (its address from the admin's chain page). */
+async function chainRpc() {
+  const info = await adminApi<{ rpc_url: string }>('Admin/chaininfo');
+  expect(info.status, info.msg).toBe(1);
+  return async (method: string, params: unknown[]) => {
+    const res = await fetch(info.data.rpc_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await res.json()) as { error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  };
+}
+
 describe('a deposit from the chain', () => {
   it('is sent, confirms 6 times and is credited to the deposit wallet', async () => {
     const page = await openApp(browser);
@@ -30,11 +45,20 @@ describe('a deposit from the chain', () => {
     await expectText(page.getByTestId('topup-networks'), 'Local test chain (ERC20)');
     await expectText(page.getByTestId('deposit-address'), /^0x[0-9a-fA-F]{40}$/);
     await expectText(page.getByTestId('deposit-confirmations'), 'after 6 confirmations');
-    await page.getByTestId('deposit-test-send').click();
-    await expectText(page.locator('.adm-toast-main'), '100 test USDT sent');
+    // The chain's blocks are held while the deposit is mined into one block: it then waits at 1 of 6 confirmations for
+    // as long as the page needs to show it (with a block every 2 s a busy machine could see it credited first).
+    const chain = await chainRpc();
+    await chain('evm_setIntervalMining', [0]);
     const state = page.getByTestId('deposit-records').locator('[data-testid^="deposit-state-"]').first();
-    await expectText(state, /Confirming [1-5]\/6/, 20_000);
-    await screenshot(page, 'chain-deposit-confirming');
+    try {
+      await page.getByTestId('deposit-test-send').click();
+      await expectText(page.locator('.adm-toast-main'), '100 test USDT sent');
+      await chain('anvil_mine', ['0x1']);
+      await expectText(state, 'Confirming 1/6', 20_000);
+      await screenshot(page, 'chain-deposit-confirming');
+    } finally {
+      await chain('evm_setIntervalMining', [2]);
+    }
     await expectText(state, 'Credited', 40_000);
     await expectText(page.getByTestId('deposit-records'), '+100 USDT');
 

@@ -17,6 +17,8 @@ type Props = {
   userid?: string;
   /** The payout's state in the caller's words ('' while pending or when rejected), and its words. */
   payout?: { label: string; tx: string; error: string };
+  /** The receive line's label: the member reads "You receive", the admin "Member receives". */
+  receiveLabel?: string;
   /** Below the record: a rejection reason, the decision, or the review buttons. */
   children?: ReactNode;
 };
@@ -31,7 +33,7 @@ const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
  * One withdrawal as a record row: amount, fee and receive, the address, when, and its state. The member's
  * list puts the state on the main line; the admin review puts who asked there and the state with the time.
  */
-export function WithdrawalRecord({ w, testId, statusLabel, userid, payout, children }: Props) {
+export function WithdrawalRecord({ w, testId, statusLabel, userid, payout, receiveLabel, children }: Props) {
   const { t } = useTranslation();
   const amount = <Money value={w.amount} asset={w.asset} testId={`${testId}-amount`} />;
   const status = (
@@ -65,7 +67,8 @@ export function WithdrawalRecord({ w, testId, statusLabel, userid, payout, child
           {t('common:money.fee')} <Money value={w.fee} asset={w.asset} testId={`${testId}-fee`} />
         </span>
         <span>
-          {t('common:money.receive')} <Money value={w.receive} asset={w.asset} testId={`${testId}-receive`} />
+          {receiveLabel ?? t('common:money.receive')}{' '}
+          <Money value={w.receive} asset={w.asset} testId={`${testId}-receive`} />
         </span>
       </div>
       {userid === undefined ? (

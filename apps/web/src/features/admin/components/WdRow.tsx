@@ -23,6 +23,7 @@ export function WdRow({ w, busy, onApprove, onReject, onRetry, onRecord }: Props
       testId={id}
       statusLabel={t(`wd.status.${w.status}`)}
       userid={w.userid}
+      receiveLabel={t('wd.memberReceives')}
       payout={{
         label: w.payout_state ? t(`wd.payout.${w.payout_state}`) : '',
         tx: t('wd.payout.tx'),

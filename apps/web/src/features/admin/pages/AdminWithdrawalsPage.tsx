@@ -105,7 +105,14 @@ export default function AdminWithdrawalsPage() {
       <ReasonPopup
         open={rejecting !== null}
         busy={busy}
-        title={t('wd.rejectTitle', { id: rejecting?.id })}
+        title={
+          rejecting
+            ? t('wd.rejectTitle', {
+                userid: rejecting.userid,
+                amount: formatAsset(rejecting.amount, rejecting.asset),
+              })
+            : ''
+        }
         label={t('wd.reason')}
         placeholder={t('wd.reasonPlaceholder')}
         requiredText={t('wd.reasonRequired')}

@@ -45,19 +45,20 @@ function EnquiryPictures({ id, count }: { id: number; count: number }) {
   );
 }
 
-/** The first message and every reply after it, oldest first. */
-function Conversation({ enquiry }: { enquiry: Enquiry }) {
+/** The first message and every reply after it, oldest first; the member's messages are signed `member`. */
+function Conversation({ enquiry, member }: { enquiry: Enquiry; member: string }) {
   const { t, i18n } = useTranslation('content');
   const lang = i18n.language;
   return (
     <ol className="cs-conversation">
       <li className="cs-message from-member">
-        <strong>{t('cs.you')}</strong> <time>{formatDateTime(enquiry.created_at, lang as never)}</time>
+        <strong data-testid={`enquiry-author-${enquiry.id}`}>{member}</strong>{' '}
+        <time>{formatDateTime(enquiry.created_at, lang as never)}</time>
         <p>{enquiry.message}</p>
       </li>
       {enquiry.replies.map((r) => (
         <li key={r.at + r.message.slice(0, 8)} className={`cs-message from-${r.from}`} data-testid="cs-reply">
-          <strong>{r.from === 'support' ? t('cs.support') : t('cs.you')}</strong>{' '}
+          <strong>{r.from === 'support' ? t('cs.support') : member}</strong>{' '}
           <time>{formatDateTime(r.at, lang as never)}</time>
           <p>{r.message}</p>
         </li>
@@ -68,16 +69,19 @@ function Conversation({ enquiry }: { enquiry: Enquiry }) {
 
 /**
  * One enquiry as a folding row (subject and state), opening on its conversation and pictures; `intro` goes above
- * the conversation and `actions` below it (the member's follow-up, the admin's reply box).
+ * the conversation and `actions` below it (the member's follow-up, the admin's reply box). `member` names who
+ * wrote the member's messages: the admin reads their user ID, the member reads "You".
  */
 export function EnquiryPanel({
   enquiry,
   testId,
+  member,
   intro,
   actions,
 }: {
   enquiry: Enquiry;
   testId: string;
+  member?: string;
   intro?: ReactNode;
   actions: ReactNode;
 }) {
@@ -96,7 +100,7 @@ export function EnquiryPanel({
         }
       >
         {intro}
-        <Conversation enquiry={enquiry} />
+        <Conversation enquiry={enquiry} member={member ?? t('cs.you')} />
         <EnquiryPictures id={enquiry.id} count={enquiry.pictures} />
         {actions}
       </Collapse.Panel>

@@ -101,6 +101,7 @@ export default function AdminEnquiriesPage() {
             <EnquiryPanel
               enquiry={e}
               testId={`admin-enquiry-${e.id}`}
+              member={e.userid}
               intro={<p className="admin-note">{t('admin.from', { userid: e.userid, name: e.name })}</p>}
               actions={<ReplyBox enquiry={e} />}
             />

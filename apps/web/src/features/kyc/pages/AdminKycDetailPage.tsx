@@ -70,7 +70,7 @@ export default function AdminKycDetailPage() {
         <ReasonPopup
           open={rejecting}
           busy={busy}
-          title={t('admin.rejectTitle', { id: k.id })}
+          title={t('admin.rejectTitle', { userid: k.userid, name: k.name })}
           label={t('admin.reason')}
           placeholder={t('admin.reasonPlaceholder')}
           requiredText={t('admin.reasonRequired')}

@@ -146,15 +146,21 @@ export const airdropSave = defineCall({
 
 /** The member's own wallets money may move between (USDT, no fee): the funds wallet and the trading wallet. */
 export const OWN_WALLET_MOVES = ['funds', 'trading'] as const;
+/**
+ * Where a move may start: those two, or the deposit wallet (where the chain's deposits land). The deposit wallet is
+ * never a destination: what it holds came from the chain, so a member can always tell deposits from the rest.
+ */
+export const WALLET_MOVE_SOURCES = ['deposit', ...OWN_WALLET_MOVES] as const;
 
 export const walletMove = defineCall({
   name: 'Asset/walletmove',
   method: 'POST',
   auth: 'member',
   tag: 'transfer',
-  summary: "Moves USDT between the member's own funds and trading wallets (no fee); one ledger operation",
+  summary:
+    "Moves USDT between the member's own funds and trading wallets, or from the deposit wallet to either (no fee); one ledger operation",
   request: z.object({
-    from: oneOf(OWN_WALLET_MOVES),
+    from: oneOf(WALLET_MOVE_SOURCES),
     to: oneOf(OWN_WALLET_MOVES),
     amount: amountField(),
     tx_password: secret(),

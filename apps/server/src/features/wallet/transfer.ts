@@ -71,7 +71,10 @@ export async function transferFunds(d: MoneyDeps, ctx: AuthedContext, input: Inp
   );
 }
 
-/** Moves USDT between two of the member's own wallets (funds and trading), without fee. */
+/**
+ * Moves USDT between two of the member's own wallets without fee: funds and trading either way, or out of the
+ * deposit wallet (where deposits land) into one of them, so deposited money can be withdrawn, sent or exchanged.
+ */
 export async function moveBetweenWallets(
   d: MoneyDeps,
   ctx: AuthedContext,

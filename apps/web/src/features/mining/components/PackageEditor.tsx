@@ -112,7 +112,7 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
     const live = liveEconomics(v, priceAsset);
     if (
       live?.below_price &&
-      !(await confirmDialog(t('admin.economics.confirmBelow', { sentence: belowPriceText(live) })))
+      !(await confirmDialog(t('admin:mining.economics.confirmBelow', { sentence: belowPriceText(live) })))
     )
       return;
     try {
@@ -138,36 +138,36 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
       data-testid="package-editor"
       footer={
         <Button block type="submit" color="primary" data-testid="package-save">
-          {t('admin.save')}
+          {t('admin:mining.save')}
         </Button>
       }
     >
       {TEXT_FIELDS.map((f) => (
-        <Form.Item key={f} name={f} label={t(`admin.fields.${f}`)}>
+        <Form.Item key={f} name={f} label={t(`admin:mining.fields.${f}`)}>
           <Input data-testid={`package-${f}`} />
         </Form.Item>
       ))}
-      <Form.Item name="settle_asset" label={t('admin.fields.settle_asset')}>
+      <Form.Item name="settle_asset" label={t('admin:mining.fields.settle_asset')}>
         <Selector options={ASSET_CODES.map((a) => ({ label: a, value: a }))} />
       </Form.Item>
-      <Form.Item name="settle_wallet" label={t('admin.fields.settle_wallet')}>
+      <Form.Item name="settle_wallet" label={t('admin:mining.fields.settle_wallet')}>
         <Selector options={WALLET_KINDS.map((w) => ({ label: t(`common:wallets.${w}`), value: w }))} />
       </Form.Item>
-      <Form.Item name="description" label={t('admin.fields.description')}>
+      <Form.Item name="description" label={t('admin:mining.fields.description')}>
         <Input data-testid="package-description" />
       </Form.Item>
-      <Form.Item name="active" label={t('admin.fields.active')} valuePropName="checked">
+      <Form.Item name="active" label={t('admin:mining.fields.active')} valuePropName="checked">
         <Switch data-testid="package-active" />
       </Form.Item>
-      <Form.Header>{t('admin.economics.figures')}</Form.Header>
+      <Form.Header>{t('admin:mining.economics.figures')}</Form.Header>
       <div className="page-section" data-testid="package-live">
         {implied ? (
           <p className="mining-estimate" data-testid="package-implied">
-            {t('admin.economics.implied', { amount: formatAsset(implied.amount, implied.settle) })}
+            {t('admin:mining.economics.implied', { amount: formatAsset(implied.amount, implied.settle) })}
             {implied.above ? (
               <span className="mining-warning" data-testid="package-above-assumptions">
                 {' '}
-                {t('admin.economics.aboveAssumptions')}
+                {t('admin:mining.economics.aboveAssumptions')}
               </span>
             ) : null}
           </p>
@@ -186,7 +186,7 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
             testId="package-economics"
           />
         ) : (
-          <p className="mining-estimate">{t('admin.economics.incomplete')}</p>
+          <p className="mining-estimate">{t('admin:mining.economics.incomplete')}</p>
         )}
       </div>
     </Form>

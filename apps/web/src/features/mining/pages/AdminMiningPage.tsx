@@ -20,7 +20,7 @@ function PackagesTab() {
     <>
       <div className="page-section">
         <Button color="primary" onClick={() => setEditing(null)} data-testid="package-new">
-          {t('admin.newPackage')}
+          {t('admin:mining.newPackage')}
         </Button>
       </div>
       <List data-testid="admin-package-list">
@@ -28,7 +28,7 @@ function PackagesTab() {
           <List.Item
             key={p.id}
             onClick={() => setEditing(p)}
-            description={`${p.coin} · ${p.term_days}d · ${t('stock')} ${p.stock} · ${p.active ? t('admin.onSale') : t('admin.offSale')}`}
+            description={`${p.coin} · ${p.term_days}d · ${t('stock')} ${p.stock} · ${p.active ? t('admin:mining.onSale') : t('admin:mining.offSale')}`}
             data-testid={`admin-package-${p.id}`}
           >
             {p.name}
@@ -46,7 +46,7 @@ function PackagesTab() {
             p={editing}
             onSaved={() => {
               setEditing(undefined);
-              showToast(t('admin.saved'));
+              showToast(t('admin:mining.saved'));
               void queryClient.invalidateQueries({ queryKey: miningKeys.all });
             }}
           />
@@ -72,7 +72,7 @@ function VouchersTab() {
             : {}),
         ...(v.note ? { note: v.note } : {}),
       });
-      showToast(t('admin.voucherIssued'));
+      showToast(t('admin:mining.voucherIssued'));
       form.resetFields();
     } catch (error) {
       showFieldErrors(form, error);
@@ -85,22 +85,22 @@ function VouchersTab() {
       data-testid="voucher-issue-form"
       footer={
         <Button block type="submit" color="primary" data-testid="voucher-issue">
-          {t('admin.issue')}
+          {t('admin:mining.issue')}
         </Button>
       }
     >
-      <Form.Item name="scope" label={t('admin.fields.scope')} initialValue="mining">
+      <Form.Item name="scope" label={t('admin:mining.fields.scope')} initialValue="mining">
         <Radio.Group>
           <Radio value="mining" data-testid="voucher-scope-mining">
-            {t('admin.scopes.mining')}
+            {t('admin:mining.scopes.mining')}
           </Radio>{' '}
           <Radio value="shop" data-testid="voucher-scope-shop">
-            {t('admin.scopes.shop')}
+            {t('admin:mining.scopes.shop')}
           </Radio>
         </Radio.Group>
       </Form.Item>
       {(['userid', 'discount_percent', 'expires_on', 'package_id', 'note'] as const).map((f) => (
-        <Form.Item key={f} name={f} label={t(`admin.fields.${f}`)}>
+        <Form.Item key={f} name={f} label={t(`admin:mining.fields.${f}`)}>
           <Input data-testid={`voucher-${f}`} placeholder={f === 'expires_on' ? 'YYYY-MM-DD' : undefined} />
         </Form.Item>
       ))}
@@ -144,7 +144,10 @@ export default function AdminMiningPage() {
           key="vouchers"
           title={<span data-testid="admin-mining-tab-vouchers">{t('voucher')}</span>}
         />
-        <Tabs.Tab key="jobs" title={<span data-testid="admin-mining-tab-jobs">{t('admin.jobs')}</span>} />
+        <Tabs.Tab
+          key="jobs"
+          title={<span data-testid="admin-mining-tab-jobs">{t('admin:mining.jobs')}</span>}
+        />
       </Tabs>
       {tab === 'packages' ? <PackagesTab /> : tab === 'vouchers' ? <VouchersTab /> : <JobsTab />}
     </PageLayout>

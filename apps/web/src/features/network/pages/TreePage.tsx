@@ -106,7 +106,7 @@ export default function TreePage() {
           <span className="tree-where" data-testid="tree-where">
             {view.depth === 0
               ? t('tree.viewingTop')
-              : t('tree.viewing', { userid: view.root, level: view.depth })}
+              : t('tree.viewing', { userid: view.root, count: view.depth })}
           </span>
         ) : null}
       </div>

@@ -19,7 +19,7 @@ export default function ChallengePage() {
         <LoadingBlock />
       ) : (
         <section className="balance-grid">
-          <p>{t('challengeIntro', { target: data.target, min: data.min_trades })}</p>
+          <p>{t('challengeIntro', { target: data.target, count: data.min_trades })}</p>
           <span>
             {t('progress')}: {data.progress_percent}%
           </span>
@@ -32,7 +32,7 @@ export default function ChallengePage() {
             {data.steps.map((s) => (
               <li key={s.key} data-testid={`challenge-step-${s.key}`} data-done={s.done}>
                 {s.done ? '✓ ' : '○ '}
-                {t(`steps.${s.key}`, { min: data.min_trades })}
+                {t(`steps.${s.key}`, { count: data.min_trades })}
               </li>
             ))}
           </ol>

@@ -27,7 +27,7 @@ function PairingDetails({ details, testId }: { details: Record<string, string>; 
     <div className="bonus-pairing" data-testid={`${testId}-pairing`}>
       <div className="record-sub">
         <span data-testid={`${testId}-pairs`}>
-          {t('pairing.pairsPaid', { pairs: details.pairs ?? '0', paid: details.paid_pairs ?? '0' })}
+          {t('pairing.pairsPaid', { count: Number(details.pairs ?? 0), paid: details.paid_pairs ?? '0' })}
           {capped ? (
             <span className="bonus-capped" data-testid={`${testId}-capped`}>
               {' '}

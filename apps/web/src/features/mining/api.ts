@@ -25,6 +25,7 @@ export const miningKeys = {
   coins: ['mining', 'coins'] as const,
   packages: (coin: string) => ['mining', 'packages', coin] as const,
   package: (id: string) => ['mining', 'package', id] as const,
+  previews: ['mining', 'preview'] as const,
   preview: (input: object) => ['mining', 'preview', input] as const,
   summary: ['mining', 'summary'] as const,
   income: (by: string) => ['mining', 'income', by] as const,

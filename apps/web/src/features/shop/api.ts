@@ -33,6 +33,7 @@ export const shopKeys = {
   product: (id: string) => ['shop', 'product', id] as const,
   categories: ['shop', 'categories'] as const,
   cart: ['shop', 'cart'] as const,
+  previews: ['shop', 'preview'] as const,
   preview: (wallet: string, voucher: string) => ['shop', 'preview', wallet, voucher] as const,
   addresses: ['shop', 'addresses'] as const,
   deliver: (id: string) => ['shop', 'deliver', id] as const,

@@ -26,6 +26,7 @@ export const walletKeys = {
   exchangeMenu: ['wallet', 'exchange-menu'] as const,
   airdropMenu: ['wallet', 'airdrop-menu'] as const,
   recipient: (kind: RecipientKind, userid: string) => ['wallet', 'recipient', kind, userid] as const,
+  quotes: ['wallet', 'quote'] as const,
   quote: (from: string, to: string, amount: string) => ['wallet', 'quote', from, to, amount] as const,
   records: (filter: HistoryFilter) => ['wallet', 'records', filter] as const,
 };

@@ -18,6 +18,7 @@ export const withdrawKeys = {
   menu: ['withdraw', 'menu'] as const,
   notes: ['withdraw', 'notes'] as const,
   payTo: ['withdraw', 'pay-to'] as const,
+  previews: ['withdraw', 'preview'] as const,
   preview: (amount: string) => ['withdraw', 'preview', amount] as const,
   list: ['withdraw', 'list'] as const,
   address: ['withdraw', 'address'] as const,

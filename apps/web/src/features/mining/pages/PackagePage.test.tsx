@@ -186,6 +186,12 @@ describe('mining purchase page', () => {
       tx_password: '654321',
       idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+    // The voucher is spent: no preview asks about it after paying (the server would refuse it under the result).
+    await new Promise((r) => setTimeout(r, 300));
+    const paidAt = api.sent.findIndex((s) => s.name === 'Asset/BuyProductSave');
+    const after = api.sent.slice(paidAt + 1).filter((s) => s.name === 'Mining/ActivatePreview');
+    expect(after.filter((s) => s.body.voucher_id)).toEqual([]);
+    expect(screen.getByTestId('mining-result').dataset.state).toBe('success');
   });
 
   it('shows the whole term before paying: output, fees, net, the share that comes back, the warning and the assumptions', async () => {

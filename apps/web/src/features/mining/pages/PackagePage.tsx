@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
+import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { buyPackage, miningKeys, packageQuery, previewQuery } from '../api.ts';
 import { EconomicsSummary, useBelowPriceText } from '../components/EconomicsSummary.tsx';
@@ -72,6 +73,14 @@ function useOrder(id: string, p: Package | undefined, known: boolean) {
   const [agree, setAgree] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
   const qty = quantity ?? p?.min_quantity ?? 1;
+  const flow = useTxSubmit<Awaited<ReturnType<typeof buyPackage>>>({
+    onSuccess: () => {
+      // The voucher is spent: the preview asked with it again would be refused (409) under the result.
+      setVoucher('');
+      refreshAfterAction(queryClient, [miningKeys.all, ['wallet']], [miningKeys.previews]);
+    },
+  });
+  // The preview checks the order before paying; after paying, the result stands and nothing is checked again.
   const preview = useQuery({
     ...previewQuery({
       package_id: id,
@@ -79,14 +88,8 @@ function useOrder(id: string, p: Package | undefined, known: boolean) {
       ...(voucher ? { voucher_id: voucher } : {}),
       ...(wallet ? { wallet } : {}),
     }),
-    enabled: known,
+    enabled: known && flow.outcome.state === 'form',
     placeholderData: keepPreviousData,
-  });
-  const flow = useTxSubmit<Awaited<ReturnType<typeof buyPackage>>>({
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: miningKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-    },
   });
   const chosenWallet = wallet ?? (preview.data?.wallet as Wallet | undefined) ?? 'funds';
   const choose = { setQuantity, setVoucher, setWallet, setAgree, setAgreeError };

@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
+import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { buyCart, previewQuery, shopKeys } from '../api.ts';
 import {
@@ -61,12 +62,18 @@ function useCheckout() {
   const [voucher, setVoucher] = useState('');
   const [agree, setAgree] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
-  const preview = useQuery({ ...previewQuery(wallet, voucher), placeholderData: keepPreviousData });
   const flow = useTxSubmit<Awaited<ReturnType<typeof buyCart>>>({
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: shopKeys.all });
-      void client.invalidateQueries({ queryKey: ['wallet'] });
+      // The voucher is spent: the preview asked with it again would be refused (409) under the "Paid" screen.
+      setVoucher('');
+      refreshAfterAction(client, [shopKeys.all, ['wallet']], [shopKeys.previews]);
     },
+  });
+  // The preview checks the choices before paying; after paying, the result stands and nothing is checked again.
+  const preview = useQuery({
+    ...previewQuery(wallet, voucher),
+    placeholderData: keepPreviousData,
+    enabled: flow.outcome.state === 'form',
   });
   const address = addressId || preview.data?.addresses.find((a) => a.is_default)?.id || '';
   const choose = { setWallet, setDelivery, setAddressId, setVoucher, setAgree, setAgreeError };

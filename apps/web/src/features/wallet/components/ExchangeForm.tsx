@@ -11,6 +11,7 @@ import { Money } from '../../../components/Money.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { moneyDetail, TxFlowView, TxForm } from '../../../components/TxFlowView.tsx';
 import { decimalsOf, toWireAmount } from '../../../lib/money.ts';
+import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { exchangeMenuQuery, quoteQuery, sendExchange, walletKeys } from '../api.ts';
 import { historyPath } from '../paths.ts';
@@ -29,7 +30,7 @@ export function ExchangeForm() {
   const menu = useQuery(exchangeMenuQuery);
   const [picked, setPicked] = useState<string | undefined>();
   const flow = useTxSubmit<Awaited<ReturnType<typeof sendExchange>>>({
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+    onSuccess: () => refreshAfterAction(queryClient, [walletKeys.all], [walletKeys.quotes]),
   });
   const pair = menu.data?.list.find((p) => pairKey(p) === picked) ?? menu.data?.list[0];
   const decimals = decimalsOf(pair?.from ?? 'USDT');

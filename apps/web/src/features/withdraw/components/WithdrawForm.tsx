@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { moneyDetail, TxFlowView, TxForm } from '../../../components/TxFlowView.tsx';
 import { decimalsOf, parseMoneyInput, percentToBps, toWireAmount } from '../../../lib/money.ts';
+import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { payToQuery, previewQuery, sendWithdrawal, withdrawKeys, withdrawMenuQuery } from '../api.ts';
 import { BindAddressPrompt } from './BindAddressPrompt.tsx';
@@ -22,10 +23,7 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
   const menu = useQuery(withdrawMenuQuery);
   const payTo = useQuery({ ...payToQuery, enabled: menu.data?.address_bound === true });
   const flow = useTxSubmit<Awaited<ReturnType<typeof sendWithdrawal>>>({
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-    },
+    onSuccess: () => refreshAfterAction(queryClient, [withdrawKeys.all, ['wallet']], [withdrawKeys.previews]),
   });
   const asset = menu.data?.asset ?? 'USDT';
   const decimals = decimalsOf(asset);

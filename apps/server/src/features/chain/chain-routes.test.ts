@@ -116,6 +116,53 @@ describe('deposit calls', () => {
     expect(info.lag).toBeLessThanOrEqual(1);
   });
 
+  it('lists a deposit from its first confirmation: the step after the block that holds it', async () => {
+    const m = await newMember(t);
+    const scanner = createDepositScanner({
+      db: t.db,
+      ledger: createLedger(t.db),
+      client: localClients(anvil.url).client,
+      chainId: 31337,
+      token: chain.token,
+      confirmations: 6,
+      minimum: 1_000_000n,
+    });
+    await scanner.catchUp();
+    const rpc = (method: string, params: unknown[] = []) =>
+      fetch(anvil.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+    const list = async () =>
+      (
+        await t.ok<{ list: { tx_hash: string; state: string; confirmations: number }[] }>(
+          'Asset/depositrecord',
+          {},
+          { token: m.token },
+        )
+      ).list;
+    // Blocks are held: the test deposit waits in the node's pool, in no block yet.
+    await rpc('evm_setAutomine', [false]);
+    try {
+      const sent = await t.ok<{ tx_hash: string }>('Asset/testdeposit', {}, { token: m.token });
+      await scanner.step();
+      expect(await list()).toEqual([]);
+      await rpc('anvil_mine', ['0x1']);
+      await scanner.step();
+      expect(await list()).toEqual([
+        expect.objectContaining({
+          tx_hash: sent.tx_hash,
+          state: 'detected',
+          confirmations: 1,
+          amount: '100',
+        }),
+      ]);
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+  });
+
   it('sends each of several identical test deposits pressed at once (no 5xx, one transfer each)', async () => {
     const m = await newMember(t);
     const answers = await Promise.all(

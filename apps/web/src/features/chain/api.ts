@@ -19,9 +19,11 @@ export const depositAddressQuery = (network: string) =>
 export const depositRecordsQuery = queryOptions({
   queryKey: chainKeys.records,
   queryFn: () => api(depositRecord, { page: 1, pagesize: 20 }, { quiet: true }),
-  // While a deposit confirms, the list refreshes by itself.
-  refetchInterval: (q) => (q.state.data?.list.some((d) => d.state === 'detected') ? 2000 : 10_000),
+  refetchInterval: (q) => recordsRefresh(q.state.data?.list),
 });
+/** While a deposit confirms, the list refreshes by itself (ms). */
+export const recordsRefresh = (list: { state: string }[] | undefined) =>
+  list?.some((d) => d.state === 'detected') ? 2000 : 10_000;
 export const adminChainQuery = queryOptions({
   queryKey: chainKeys.admin,
   queryFn: () => api(adminChainInfo, {}),

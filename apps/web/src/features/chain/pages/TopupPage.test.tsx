@@ -61,6 +61,40 @@ describe('the top-up page', () => {
     expect(api.bodiesOf('asset/deposit')).toEqual([{ network: 'ERC20' }]);
   });
 
+  it('shows a test deposit at once as sent, until the chain lists it at its first confirmation', async () => {
+    let records: ReturnType<typeof record>[] = [];
+    const hash = record('detected', 1).tx_hash;
+    const api = scriptedApi({
+      'Asset/depositmenu': { list: [network] },
+      'asset/deposit': {
+        ...network,
+        address: '0xF94c1F91149F76673c7aeBEdC574744A7218a389',
+        qr: 'data:image/png;base64,AAAA',
+        explorer_url: '',
+        confirmations_required: 6,
+        min_amount: '1',
+      },
+      'Asset/depositrecord': () => ({ list: records, page: 1, pagesize: 20, total: records.length }),
+      // Sent, but not in a block yet: the list does not have it.
+      'Asset/testdeposit': { tx_hash: hash, amount: '100' },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderAt('/pages/Wallet/menuTOPUP');
+    await screen.findByTestId('deposit-address');
+    fireEvent.click(screen.getByTestId('deposit-test-send'));
+    expect((await screen.findByTestId('deposit-state-sent')).textContent).toBe('Sent, waiting for the chain');
+    expect(screen.getByTestId('deposit-sent').textContent).toContain('+100 USDT');
+    expect(screen.getByTestId('deposit-records').textContent).not.toContain('No deposits yet');
+    // The first block holds it: the list, asked again every second meanwhile, shows it in place of the sent line.
+    const asked = api.bodiesOf('Asset/depositrecord').length;
+    records = [record('detected', 1)];
+    await waitFor(() => expect(screen.getByTestId('deposit-state-1').textContent).toBe('Confirming 1/6'), {
+      timeout: 3000,
+    });
+    expect(screen.queryByTestId('deposit-sent')).toBeNull();
+    expect(api.bodiesOf('Asset/depositrecord').length).toBeGreaterThan(asked);
+  });
+
   it('says when deposits are not set up', async () => {
     vi.stubGlobal('fetch', scriptedApi({ 'Asset/depositmenu': { list: [] } }).fetch);
     renderAt('/pages/Wallet/menuTOPUP');

@@ -12,6 +12,7 @@ import {
   depositAddressQuery,
   depositMenuQuery,
   depositRecordsQuery,
+  recordsRefresh,
   sendTestDeposit,
 } from '../api.ts';
 import '../chain.css';
@@ -26,6 +27,7 @@ export default function TopupPage() {
   const navigate = useNavigate();
   const menu = useQuery(depositMenuQuery).data;
   const chosen = params.get('network') ?? (menu?.list.length === 1 ? menu.list[0]!.network : null);
+  const [sent, setSent] = useState<Sent | null>(null);
   return (
     <PageLayout title={t('routes:/pages/Wallet/menuTOPUP')} testId="topup-page">
       {!menu && <LoadingBlock />}
@@ -45,13 +47,16 @@ export default function TopupPage() {
           ))}
         </List>
       )}
-      {chosen && <DepositAddress network={chosen} />}
-      {menu && menu.list.length > 0 && <DepositRecords />}
+      {chosen && <DepositAddress network={chosen} onSent={setSent} />}
+      {menu && menu.list.length > 0 && <DepositRecords sent={sent} />}
     </PageLayout>
   );
 }
 
-function DepositAddress({ network }: { network: string }) {
+/** A test deposit just sent: shown at once, until the chain's first confirmation lists it. */
+type Sent = { tx_hash: string; amount: string };
+
+function DepositAddress({ network, onSent }: { network: string; onSent: (sent: Sent) => void }) {
   const { t } = useTranslation('chain');
   const client = useQueryClient();
   const { data } = useQuery(depositAddressQuery(network));
@@ -62,7 +67,10 @@ function DepositAddress({ network }: { network: string }) {
     setSending(true);
     const res = await sendTestDeposit().catch(() => undefined);
     setSending(false);
-    if (res) showToast(res.msg);
+    if (res) {
+      showToast(res.msg);
+      onSent(res.data);
+    }
     await client.invalidateQueries({ queryKey: chainKeys.records });
   };
   return (
@@ -100,13 +108,28 @@ function DepositAddress({ network }: { network: string }) {
   );
 }
 
-function DepositRecords() {
+function DepositRecords({ sent }: { sent: Sent | null }) {
   const { t } = useTranslation('chain');
-  const { data } = useQuery(depositRecordsQuery);
+  const { data } = useQuery({
+    ...depositRecordsQuery,
+    // A sent deposit is looked for every second: it is listed from the first block that holds it.
+    refetchInterval: (q) => (waiting(sent, q.state.data?.list) ? 1000 : recordsRefresh(q.state.data?.list)),
+  });
+  const unlisted = data && waiting(sent, data.list) ? sent : null;
   return (
     <section aria-label={t('records')} data-testid="deposit-records">
       <h2 className="section-title">{t('records')}</h2>
-      {data && data.list.length === 0 && <p className="deposit-row">{t('noRecords')}</p>}
+      {unlisted && (
+        <div className="deposit-row" data-testid="deposit-sent">
+          <div className="top">
+            <strong>+{unlisted.amount} USDT</strong>
+            <span className="deposit-state detected" data-testid="deposit-state-sent">
+              {t('state.sent')}
+            </span>
+          </div>
+        </div>
+      )}
+      {data && data.list.length === 0 && !unlisted && <p className="deposit-row">{t('noRecords')}</p>}
       {data?.list.map((d) => (
         <div className="deposit-row" key={d.id} data-testid={`deposit-${d.id}`}>
           <div className="top">
@@ -130,4 +153,9 @@ function DepositRecords() {
       ))}
     </section>
   );
+}
+
+/** Whether a sent deposit is not listed yet. */
+function waiting(sent: Sent | null, list: { tx_hash: string }[] | undefined): sent is Sent {
+  return sent !== null && !list?.some((d) => d.tx_hash === sent.tx_hash);
 }

@@ -28,10 +28,12 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** Imperative Toast and Dialog ignore <ConfigProvider>: keep their default locale in step too. */
+/** Imperative Toast and Dialog ignore <ConfigProvider>: keep their default locale in step too, and the window's title. */
 function applyLanguage(lang: Language): void {
   setDefaultConfig({ locale: antdLocale(lang) });
   document.documentElement.lang = lang;
+  // index.html's title is the English name; once the language's texts are in, the app's name in it.
+  if (i18n.hasResourceBundle(lang, 'common')) document.title = i18n.t('common:appName', { lng: lang });
 }
 
 i18n.on('languageChanged', (lng) => {

@@ -2,9 +2,9 @@ import type { ContentKind, Language } from '@mp/contract';
 import type { Rgb } from '../../lib/png.ts';
 
 // The demo's content (issue 13): news with pictures, sliders, announcements, an important notice, help questions,
-// a beginners guide, training, a PDF file, promotions and About us, in the three languages (one news item in
-// English only, to show the fallback). Pictures and the PDF are made in code (demo-content.ts): nothing to ship or
-// download.
+// a beginners guide, training, a PDF file, promotions and About us, every one in the three languages (an item
+// without the member's language falls back to English, marked so: content.test.ts). Pictures and the PDF are
+// made in code (demo-content.ts): nothing to ship or download.
 
 export type Texts = Partial<Record<Language, { title: string; body?: string; category?: string }>>;
 export type Item = {
@@ -107,6 +107,14 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
       'en-US': {
         title: 'Daily check-in is open',
         body: 'Check in every day under Game to collect X Tokens. Seven days in a row pay the most.',
+      },
+      'zh-CN': {
+        title: '每日签到已开放',
+        body: '每天在“游戏”中签到即可领取 X Token。连续签到七天奖励最多。',
+      },
+      'bm-MY': {
+        title: 'Daftar masuk harian kini dibuka',
+        body: 'Daftar masuk setiap hari di bawah Permainan untuk mengumpul X Token. Tujuh hari berturut-turut memberi ganjaran paling banyak.',
       },
     },
   },

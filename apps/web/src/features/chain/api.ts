@@ -1,5 +1,6 @@
 import { adminChainInfo, depositAddress, depositMenu, depositRecord, testDeposit } from '@mp/contract/web';
 import { queryOptions } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { api, apiEnvelope } from '../../lib/api.ts';
 
 export const chainKeys = {
@@ -30,3 +31,9 @@ export const adminChainQuery = queryOptions({
   refetchInterval: 5000,
 });
 export const sendTestDeposit = () => apiEnvelope(testDeposit, {});
+
+/** The server's name for its local test chain when the operator gives none (CHAIN_NAME): an English default. */
+const LOCAL_TEST_CHAIN = 'Local test chain';
+/** A chain's name as the member reads it: the server's default test-chain name in their language, others as named. */
+export const chainName = (name: string, t: TFunction<'chain'>) =>
+  name === LOCAL_TEST_CHAIN ? t('localTestChain') : name;

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
-import { adminChainQuery } from '../api.ts';
+import { adminChainQuery, chainName } from '../api.ts';
 import '../chain.css';
+import { Money } from '../../../components/Money.tsx';
 
 /** `/pages/admin/chain`: the chain, the scanner's cursor and lag, deposits credited and held, and what needs a look. */
 export default function AdminChainPage() {
@@ -17,7 +18,7 @@ export default function AdminChainPage() {
           <dl className="chain-grid" data-testid="chain-info">
             <dt>{t('admin.title')}</dt>
             <dd>
-              {data.name} ({data.network}, {data.chain_id})
+              {chainName(data.name, t)} ({data.network}, {data.chain_id})
             </dd>
             <dt>{t('admin.rpc')}</dt>
             <dd>
@@ -69,7 +70,7 @@ export default function AdminChainPage() {
             <div className="deposit-row" key={a.id}>
               <div className="top">
                 <strong>
-                  {a.userid} · {a.amount} USDT
+                  {a.userid} · <Money value={a.amount} asset="USDT" />
                 </strong>
                 <span className={`deposit-state ${a.state}`}>
                   {t(`state.${a.state}`, { confirmations: 0, required: 6 })}

@@ -9,6 +9,7 @@ import { copyText } from '../../../lib/clipboard.ts';
 import { showToast } from '../../../lib/feedback.ts';
 import {
   chainKeys,
+  chainName,
   depositAddressQuery,
   depositMenuQuery,
   depositRecordsQuery,
@@ -42,7 +43,7 @@ export default function TopupPage() {
               description={n.test ? t('testChain') : undefined}
               data-testid={`topup-network-${n.network}`}
             >
-              {t('network', { name: n.name, network: n.network })}
+              {t('network', { name: chainName(n.name, t), network: n.network })}
             </List.Item>
           ))}
         </List>
@@ -64,6 +65,7 @@ function DepositAddress({ network, onSent }: { network: string; onSent: (sent: S
   if (!data) return <LoadingBlock lines={3} />;
   const copy = async () => showToast((await copyText(data.address)) ? t('copied') : data.address);
   const test = async () => {
+  const name = chainName(data.name, t);
     setSending(true);
     const res = await sendTestDeposit().catch(() => undefined);
     setSending(false);
@@ -74,8 +76,8 @@ function DepositAddress({ network, onSent }: { network: string; onSent: (sent: S
     await client.invalidateQueries({ queryKey: chainKeys.records });
   };
   return (
-    <section className="deposit-box" aria-label={t('yourAddress', { asset: data.asset, name: data.name })}>
-      <p className="deposit-label">{t('yourAddress', { asset: data.asset, name: data.name })}</p>
+    <section className="deposit-box" aria-label={t('yourAddress', { asset: data.asset, name })}>
+      <p className="deposit-label">{t('yourAddress', { asset: data.asset, name })}</p>
       <img className="deposit-qr" src={data.qr} alt={data.address} width={200} height={200} />
       <p className="deposit-address" data-testid="deposit-address">
         {data.address}
@@ -91,7 +93,7 @@ function DepositAddress({ network, onSent }: { network: string; onSent: (sent: S
       <ul className="deposit-rules">
         <li data-testid="deposit-minimum">{t('minimum', { min: data.min, asset: data.asset })}</li>
         <li data-testid="deposit-confirmations">{t('confirmations', { count: data.confirmations })}</li>
-        <li>{t('only', { asset: data.asset, name: data.name })}</li>
+        <li>{t('only', { asset: data.asset, name })}</li>
       </ul>
       {data.test && (
         <Button

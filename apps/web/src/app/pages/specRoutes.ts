@@ -152,11 +152,17 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
     load: () => import('../../features/members/pages/AboutUsPage.tsx'),
     texts: 'content',
   },
-  '/pages/Wallet/Wallet': { load: () => import('../../features/wallet/pages/WalletPage.tsx'), auth: true },
+  // The wallet pages say which wallet pays and move deposits to the funds wallet: those texts are `chain`'s.
+  '/pages/Wallet/Wallet': {
+    load: () => import('../../features/wallet/pages/WalletPage.tsx'),
+    auth: true,
+    texts: 'chain',
+  },
   // Transfer, exchange and airdrop are tabs of this page (`?type=transfer|exchange|airdrop`).
   '/pages/Wallet/CurrencyOther': {
     load: () => import('../../features/wallet/pages/CurrencyOtherPage.tsx'),
     auth: true,
+    texts: 'chain',
   },
   '/pages/Wallet/Other_History': {
     load: () => import('../../features/wallet/pages/HistoryPage.tsx'),
@@ -170,6 +176,7 @@ export const BUILT_PAGES: Record<string, BuiltPage> = {
   '/pages/Wallet/menuWithdraw': {
     load: () => import('../../features/withdraw/pages/WithdrawPage.tsx'),
     auth: true,
+    texts: 'chain',
   },
   '/pages/personal/WithdrawAdress': {
     load: () => import('../../features/withdraw/pages/WithdrawAddressPage.tsx'),

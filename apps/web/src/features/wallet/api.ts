@@ -13,6 +13,7 @@ import {
   walletRecord,
   walletRecord2,
   walletRecord3,
+  walletMove,
 } from '@mp/contract/web';
 import type { RequestOf, WalletKind } from '@mp/contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -81,6 +82,9 @@ export const sendTransfer = (input: RequestOf<typeof transferSave>) =>
 export const sendExchange = (input: RequestOf<typeof exchangeSave>) =>
   api(exchangeSave, input, { quiet: true });
 export const sendAirdrop = (input: RequestOf<typeof airdropSave>) => api(airdropSave, input, { quiet: true });
+/** Deposit-wallet money moved to the funds wallet (no fee), where withdrawals, transfers and exchanges take it. */
+export const moveToFunds = (input: Omit<RequestOf<typeof walletMove>, 'from' | 'to'>) =>
+  api(walletMove, { ...input, from: 'deposit', to: 'funds' }, { quiet: true });
 
 /** History views: one wallet (walletrecord), member movements (walletrecord2) or the platform token (walletrecord3). */
 export type HistoryFilter =

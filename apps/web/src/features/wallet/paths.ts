@@ -7,6 +7,9 @@ export const WALLET_PATHS = {
   transfer: `${CURRENCY_OTHER_PATH}?type=transfer`,
   exchange: `${CURRENCY_OTHER_PATH}?type=exchange`,
   airdrop: `${CURRENCY_OTHER_PATH}?type=airdrop`,
+  /** Deposit-wallet money to the funds wallet. */
+  move: `${CURRENCY_OTHER_PATH}?type=move`,
+  deposit: '/pages/Wallet/menuTOPUP',
   withdraw: '/pages/Wallet/menuWithdraw',
   history: HISTORY_PATH,
   bonus: BONUS_PATH,

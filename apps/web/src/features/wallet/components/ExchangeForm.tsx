@@ -15,6 +15,7 @@ import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { exchangeMenuQuery, quoteQuery, sendExchange, walletKeys } from '../api.ts';
 import { historyPath } from '../paths.ts';
+import { WalletSourceNote } from './WalletSourceNote.tsx';
 
 type Values = { amount: string };
 type Pair = ResponseOf<typeof exchangeMenu>['list'][number];
@@ -80,6 +81,7 @@ export function ExchangeForm() {
         </p>
       }
     >
+      <WalletSourceNote action="exchange" />
       <TxForm form={form} onFinish={onFinish} testId="exchange" submitLabel={t('exchange.submit')}>
         <PairField
           pairs={menu.data.list}

@@ -15,6 +15,7 @@ import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { sendTransfer, transferMenuQuery, walletKeys } from '../api.ts';
 import { historyPath } from '../paths.ts';
 import { RecipientField } from './RecipientField.tsx';
+import { WalletSourceNote } from './WalletSourceNote.tsx';
 import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
 
 type Values = { to_userid: string; amount: string };
@@ -85,6 +86,7 @@ export function TransferForm() {
           </p>
         }
       >
+        <WalletSourceNote action="transfer" />
         <TxForm form={form} onFinish={onFinish} testId="transfer" submitLabel={t('transfer.submit')}>
           <RecipientField form={form} kind="transfer" testId="transfer-to" />
           <FromWalletField wallets={wallets} from={from} onChange={setPicked} />

@@ -5,6 +5,8 @@ import {
   CollectMoneyOutline,
   GiftOutline,
   PayCircleOutline,
+  ReceivePaymentOutline,
+  RedoOutline,
   SendOutline,
   StarOutline,
   UnorderedListOutline,
@@ -19,13 +21,17 @@ import { balancesQuery, overviewQuery } from '../api.ts';
 import { WalletCard } from '../components/WalletCard.tsx';
 import { historyPath, WALLET_PATHS } from '../paths.ts';
 
-const ACTIONS: { key: string; path: string; icon: ReactNode }[] = [
-  { key: 'transfer', path: WALLET_PATHS.transfer, icon: <SendOutline /> },
-  { key: 'exchange', path: WALLET_PATHS.exchange, icon: <CollectMoneyOutline /> },
-  { key: 'airdrop', path: WALLET_PATHS.airdrop, icon: <GiftOutline /> },
-  { key: 'withdraw', path: WALLET_PATHS.withdraw, icon: <PayCircleOutline /> },
-  { key: 'history', path: WALLET_PATHS.history, icon: <UnorderedListOutline /> },
-  { key: 'bonus', path: WALLET_PATHS.bonus, icon: <StarOutline /> },
+/** The quick actions; `text` is a key of the wallet texts, or of the `chain` texts (the route loads them). */
+const ACTIONS: { key: string; path: string; icon: ReactNode; text: string }[] = [
+  { key: 'deposit', path: WALLET_PATHS.deposit, icon: <ReceivePaymentOutline />, text: 'chain:flow.deposit' },
+  { key: 'withdraw', path: WALLET_PATHS.withdraw, icon: <PayCircleOutline />, text: 'actions.withdraw' },
+  { key: 'transfer', path: WALLET_PATHS.transfer, icon: <SendOutline />, text: 'actions.transfer' },
+  { key: 'exchange', path: WALLET_PATHS.exchange, icon: <CollectMoneyOutline />, text: 'actions.exchange' },
+  // Deposits land in the deposit wallet; withdrawals, transfers and exchanges take the funds wallet's money.
+  { key: 'move', path: WALLET_PATHS.move, icon: <RedoOutline />, text: 'chain:flow.move' },
+  { key: 'airdrop', path: WALLET_PATHS.airdrop, icon: <GiftOutline />, text: 'actions.airdrop' },
+  { key: 'history', path: WALLET_PATHS.history, icon: <UnorderedListOutline />, text: 'actions.history' },
+  { key: 'bonus', path: WALLET_PATHS.bonus, icon: <StarOutline />, text: 'actions.bonus' },
 ];
 
 /** The wallet tab: total in USDT, quick actions, and a card per wallet; pull down to refresh. */
@@ -54,14 +60,14 @@ export default function WalletPage() {
             <strong data-testid="wallet-total-loading">…</strong>
           )}
         </section>
-        <Grid columns={3} gap={4} className="home-grid wallet-actions" data-testid="wallet-actions">
+        <Grid columns={4} gap={4} className="home-grid wallet-actions" data-testid="wallet-actions">
           {ACTIONS.map((a) => (
             <Grid.Item key={a.key}>
               <button type="button" onClick={() => navigate(a.path)} data-testid={`wallet-action-${a.key}`}>
                 <span className="grid-icon" aria-hidden="true">
                   {a.icon}
                 </span>
-                <div>{t(`actions.${a.key}`)}</div>
+                <div>{t(a.text)}</div>
               </button>
             </Grid.Item>
           ))}

@@ -10,6 +10,7 @@ import { decimalsOf, parseMoneyInput, percentToBps, toWireAmount } from '../../.
 import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { payToQuery, previewQuery, sendWithdrawal, withdrawKeys, withdrawMenuQuery } from '../api.ts';
+import { WalletSourceNote } from '../../wallet/components/WalletSourceNote.tsx';
 import { BindAddressPrompt } from './BindAddressPrompt.tsx';
 import { WithdrawNotes } from './WithdrawNotes.tsx';
 
@@ -90,6 +91,7 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
       summary={wire ? <SheetSummary wire={wire} figures={figures} asset={asset} /> : null}
     >
       <PayTo addressType={payTo.data?.address_type} masked={payTo.data?.masked} />
+      <WalletSourceNote action="withdraw" />
       <TxForm form={form} onFinish={onFinish} testId="withdraw" submitLabel={t('submit')}>
         <AmountField
           form={form}

@@ -176,7 +176,10 @@ function PlaceButton({
   );
 }
 
-/** A row of buttons choosing one of `options` (side, order type). */
+/**
+ * A row of buttons choosing one of `options` (market kind, side, order type): the chosen one is filled in its
+ * colour (the side's green or red, else the app's orange), the others plain, so the choice reads at a glance.
+ */
 function Choice<T extends string>({
   options,
   value,
@@ -201,8 +204,8 @@ function Choice<T extends string>({
       {options.map((o) => (
         <Button
           key={o}
-          color={value === o && colorOf ? colorOf(o) : 'default'}
-          fill={value === o || colorOf ? 'solid' : 'outline'}
+          color={value !== o ? 'default' : colorOf ? colorOf(o) : 'primary'}
+          fill="solid"
           aria-pressed={value === o}
           onClick={() => onChange(o)}
           data-testid={`${testId}-${o}`}

@@ -70,7 +70,9 @@ export default function MarketPage() {
       <CandleChart rows={chart.data?.list ?? []} last={last} span={CANDLE_SECONDS[tf]} />
       {last && (
         <OrderForm
-          key={`${account}-${symbol}`}
+          // Quick buy and Quick sell are one page at two routes (React keeps its state between them): a new side,
+          // account or market starts a new form.
+          key={`${account}-${symbol}-${initialSide}`}
           account={account}
           symbol={symbol}
           last={last}

@@ -208,15 +208,19 @@ describe.sequential('network: tree, search, favourites, team, invitation link', 
     await expectText(phone.getByTestId('invite-code'), top.userid);
     await expectText(phone.getByTestId('invite-link-url'), `sponsor=${top.userid}`);
     const link = ((await phone.getByTestId('invite-link-url').textContent()) ?? '').trim();
+    const leftLink = ((await phone.getByTestId('invite-left-url').textContent()) ?? '').trim();
     const rightLink = ((await phone.getByTestId('invite-right-url').textContent()) ?? '').trim();
     expect(link.startsWith(`${inject('baseUrl')}/`), link).toBe(true);
+    // The general link leaves the side to the friend; the left and right links choose it.
+    expect(link).not.toContain('side=');
+    expect(leftLink).toBe(`${link}&side=L`);
     expect(await phone.getByTestId('invite-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await expectNoSidewaysScroll(phone);
     await screenshot(phone, 'network-invite');
     await phone.context().close();
 
     for (const [url, side] of [
-      [link, 'L'],
+      [leftLink, 'L'],
       [rightLink, 'R'],
     ] as const) {
       // A new browser context opening the link: nobody logged in, as on a friend's phone.

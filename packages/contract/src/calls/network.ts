@@ -245,6 +245,8 @@ export const groupInfo2 = defineCall({
     next_rank_needs: z.object({ personal_volume: money, direct_sponsors: z.number(), team_volume: money }),
     personal_volume: money,
     direct_count: z.number(),
+    /** What the next rank's team volume is measured against: both placement legs' volume. */
+    team_volume: money,
     /** Everyone in the sponsor downline. */
     sponsor_team_count: z.number(),
     /** The balances: carried from earlier pairings. */

@@ -52,15 +52,15 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
     texts: {
       'en-US': {
         title: 'Protect your account',
-        body: 'Staff will never ask for your password or transaction password.\n\nTurn on two-factor authentication under Me > Security.',
+        body: 'Staff will never ask for your password or transaction password.\n\nTurn on two-factor authentication under Me > Account settings > Two-factor authentication.',
       },
       'zh-CN': {
         title: '保护您的账户',
-        body: '工作人员绝不会向您索取登录密码或交易密码。\n\n请在“我的 > 安全”中开启双重验证。',
+        body: '工作人员绝不会向您索取登录密码或交易密码。\n\n请在“我的 > 账户设置 > 双重验证”中开启。',
       },
       'bm-MY': {
         title: 'Lindungi akaun anda',
-        body: 'Kakitangan tidak akan meminta kata laluan atau kata laluan transaksi anda.\n\nHidupkan pengesahan dua faktor di Saya > Keselamatan.',
+        body: 'Kakitangan tidak akan meminta kata laluan atau kata laluan transaksi anda.\n\nHidupkan pengesahan dua faktor di Saya > Tetapan akaun > Pengesahan dua faktor.',
       },
     },
   },

@@ -177,6 +177,8 @@ export async function groupInfo(db: Conn, me: Me) {
     },
     personal_volume: usd(m.personal_volume),
     direct_count: Number(m.direct_count ?? 0),
+    // As ranks.ts measures it.
+    team_volume: usd(BigInt(m.left_volume ?? 0) + BigInt(m.right_volume ?? 0)),
     sponsor_team_count: Number(m.sponsor_team_count ?? 0),
     ...legFigures(m),
     left_today: usd(m.open_l),

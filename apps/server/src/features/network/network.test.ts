@@ -228,15 +228,19 @@ describe('trees', () => {
     expect(none.total).toBe(0);
   });
 
-  it('gives an invitation link that names the member as sponsor, with a QR code', async () => {
-    const inv = await t.ok<{ code: string; link: string; right_link: string; qr_data_url: string }>(
-      'member/invitationcode',
-      {},
-      { token: tree.b.token },
-    );
+  it('gives an invitation link that names the member as sponsor, with a QR code, and one link per side', async () => {
+    const inv = await t.ok<{
+      code: string;
+      link: string;
+      left_link: string;
+      right_link: string;
+      qr_data_url: string;
+    }>('member/invitationcode', {}, { token: tree.b.token });
     expect(inv.code).toBe(tree.b.userid);
-    expect(inv.link).toContain(`#/pages/register/register?sponsor=${tree.b.userid}&side=L`);
-    expect(inv.right_link).toContain('&side=R');
+    // The general link leaves the side to the friend: it is not the left link.
+    expect(inv.link).toMatch(new RegExp(`#/pages/register/register\\?sponsor=${tree.b.userid}$`));
+    expect(inv.left_link).toBe(`${inv.link}&side=L`);
+    expect(inv.right_link).toBe(`${inv.link}&side=R`);
     expect(inv.qr_data_url).toMatch(/^data:image\/png;base64,/);
   });
 });
@@ -291,7 +295,13 @@ describe('bonuses (worked example, default plan)', () => {
       right_today: string;
       today_pairing: string;
       left_count: number;
+      left_volume: string;
+      right_volume: string;
+      team_volume: string;
     }>('Tree/getgroupinfo2', {}, { token: tree.top.token });
+    // The team volume the next rank needs is both legs' volume (ranks.ts).
+    expect(Number(summary.team_volume)).toBeGreaterThan(0);
+    expect(Number(summary.team_volume)).toBe(Number(summary.left_volume) + Number(summary.right_volume));
     expect(summary).toMatchObject({
       left_today: '300',
       right_today: '200',

@@ -70,13 +70,13 @@ export function networkRoutes(
     handle(searchUserid, (input, ctx) => searchPlacement(db, ctx.member, input.userid)),
     handle(searchMemberCall, (input, ctx) => searchMember(db, ctx.member, input.userid)),
     handle(invitationCode, async (_input, ctx) => {
-      const base = `${ctx.origin ?? ''}${REGISTER_ROUTE}?sponsor=${encodeURIComponent(ctx.member.userid)}`;
-      const link = `${base}&side=L`;
+      // The general link leaves the side to the friend (the sign-up form asks); the other two place them on a side.
+      const link = `${ctx.origin ?? ''}${REGISTER_ROUTE}?sponsor=${encodeURIComponent(ctx.member.userid)}`;
       return {
         code: ctx.member.userid,
         link,
-        left_link: link,
-        right_link: `${base}&side=R`,
+        left_link: `${link}&side=L`,
+        right_link: `${link}&side=R`,
         qr_data_url: await QRCode.toDataURL(link, { margin: 1, width: 240 }),
       };
     }),

@@ -22,7 +22,7 @@ export const PERSONAL_MENU: { group: string; items: string[] }[] = [
     group: 'shopping',
     items: ['/pages/shop/orders', '/pages/Inventory/Inventory', 'MyAddress', 'AddNewAddress'],
   },
-  { group: 'support', items: ['CustomerService', 'CSHistory', 'AboutUs'] },
+  { group: 'support', items: ['CustomerService', 'CSHistory', '/pages/home/webView', 'AboutUs'] },
 ];
 
 export const personalPath = (page: string) => (page.startsWith('/') ? page : `/pages/personal/${page}`);

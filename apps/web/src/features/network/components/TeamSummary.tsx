@@ -146,6 +146,12 @@ export function TeamSummary({ g }: { g: GroupInfo }) {
             <dd data-testid="team-directs">{g.direct_count}</dd>
           </div>
           <div>
+            <dt>{t('team.needTeamVolume')}</dt>
+            <dd>
+              <V value={g.team_volume} testId="team-tv" />
+            </dd>
+          </div>
+          <div>
             <dt>{t('team.sponsorTeam')}</dt>
             <dd data-testid="team-sponsor-team">{g.sponsor_team_count}</dd>
           </div>

@@ -5,7 +5,7 @@ import { logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
 const invitation = {
   code: 'alice1',
-  link: 'https://app.example/pages/register/register?sponsor=alice1&side=L',
+  link: 'https://app.example/pages/register/register?sponsor=alice1',
   left_link: 'https://app.example/pages/register/register?sponsor=alice1&side=L',
   right_link: 'https://app.example/pages/register/register?sponsor=alice1&side=R',
   qr_data_url: 'data:image/png;base64,iVBORw0KGgo=',

@@ -9,6 +9,7 @@ const group = {
   next_rank_needs: { personal_volume: '1000', direct_sponsors: 5, team_volume: '20000' },
   personal_volume: '500',
   direct_count: 3,
+  team_volume: '20500.5',
   sponsor_team_count: 12,
   left_count: 7,
   right_count: 4,
@@ -59,6 +60,8 @@ describe('team page', () => {
     expect(screen.getByTestId('team-sizes').querySelector('h2')?.textContent).toBe('What you have now');
     expect(screen.getByTestId('team-pv').textContent).toBe('500.00 USDT');
     expect(screen.getByTestId('team-directs').textContent).toBe('3');
+    // The next rank needs team volume: what the member has of it sits beside the other two needs.
+    expect(screen.getByTestId('team-tv').textContent).toBe('20,500.50 USDT');
     expect(screen.getByTestId('team-sponsor-team').textContent).toBe('12');
     expect(screen.getByTestId('team-left-count').textContent).toBe('7');
     expect(screen.getByTestId('team-right-count').textContent).toBe('4');

@@ -53,6 +53,8 @@ describe('a deposit from the chain', () => {
     try {
       await page.getByTestId('deposit-test-send').click();
       await expectText(page.locator('.adm-toast-main'), '100 test USDT sent');
+      // In no block yet: the page shows it as sent at once.
+      await expectText(state, 'Sent, waiting for the chain');
       await chain('anvil_mine', ['0x1']);
       await expectText(state, 'Confirming 1/6', 20_000);
       await screenshot(page, 'chain-deposit-confirming');

@@ -164,7 +164,12 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     load: () => import('../../features/mining/pages/PackagesPage.tsx'),
     auth: true,
   },
-  '/pages/Mining/package': { load: () => import('../../features/mining/pages/PackagePage.tsx'), auth: true },
+  // The purchase's agreement is in the content texts: not in every member's first load.
+  '/pages/Mining/package': {
+    load: () => import('../../features/mining/pages/PackagePage.tsx'),
+    auth: true,
+    texts: 'content',
+  },
   '/pages/Mining/orders': { load: () => import('../../features/mining/pages/OrdersPage.tsx'), auth: true },
   '/pages/Mining/vouchers': {
     load: () => import('../../features/mining/pages/VouchersPage.tsx'),

@@ -1,6 +1,6 @@
 import type { ResponseOf } from '@mp/contract';
 import { type activatePreview, type getInfoB, MINING_PAYMENT_WALLETS } from '@mp/contract/web';
-import { Button, Checkbox, List, Radio, Stepper } from 'antd-mobile';
+import { Button, Checkbox, List, Modal, Radio, Stepper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Money } from '../../../components/Money.tsx';
@@ -163,7 +163,7 @@ export function PreviewSummary({ p, pv }: { p: Package; pv: Preview | undefined 
   );
 }
 
-/** The agreement's checkbox, and the message when paying without it. */
+/** The agreement's checkbox, a way to read it (texts: the route loads 'content'), and the message when paying without it. */
 export function AgreeBox({
   agree,
   agreeError,
@@ -178,7 +178,21 @@ export function AgreeBox({
     <div className="mining-agree">
       <Checkbox checked={agree} onChange={onChange} data-testid="mining-agree">
         {t('agree')}
-      </Checkbox>
+      </Checkbox>{' '}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() =>
+          Modal.alert({
+            title: t('content:agreements.miningTitle'),
+            content: t('content:agreements.mining'),
+            confirmText: t('common:txSheet.close'),
+          })
+        }
+        data-testid="mining-agreement"
+      >
+        {t('content:agreements.read')}
+      </button>
       {agreeError ? (
         <div className="field-error" data-testid="mining-agree-error">
           {t('agreeRequired')}

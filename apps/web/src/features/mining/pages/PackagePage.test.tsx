@@ -156,6 +156,19 @@ describe('mining purchase page', () => {
     expect(api.bodiesOf('Asset/BuyProductSave')).toHaveLength(0);
   });
 
+  it('opens the agreement it asks the member to accept', async () => {
+    vi.stubGlobal('fetch', scriptedApi(answers('approved')).fetch);
+    renderAt('/pages/Mining/package?id=7');
+    fireEvent.click(await screen.findByTestId('mining-agreement'));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector('.adm-modal-body');
+      if (!found) throw new Error('no agreement yet');
+      return found;
+    });
+    expect(dialog.textContent).toContain('Cloud mining service agreement');
+    expect(dialog.textContent).toContain('not guaranteed');
+  });
+
   it('buys three units with a voucher: previews the discount, asks for the transaction password, shows the order', async () => {
     const api = scriptedApi({ ...answers('approved'), 'Asset/BuyProductSave': order });
     vi.stubGlobal('fetch', api.fetch);

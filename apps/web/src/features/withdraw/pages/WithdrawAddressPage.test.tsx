@@ -23,12 +23,15 @@ describe('withdrawal address', () => {
         },
       }).fetch,
     );
-    renderAt('/pages/personal/WithdrawAdress');
+    const { router } = renderAt('/pages/personal/WithdrawAdress');
     expect((await screen.findByTestId('address-bound-value')).textContent).toBe('TXYZabc1234');
     expect(screen.getByTestId('address-locked-message').textContent).toBe(
       'The withdrawal address cannot be changed. Please contact customer service.',
     );
     expect(screen.queryByTestId('address-input')).toBeNull();
+    // Bound, the page leads on to the withdrawal.
+    fireEvent.click(screen.getByTestId('address-withdraw'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/Wallet/menuWithdraw'));
   });
 
   it('asks for the login password when binding again replaces an address, and sends it', async () => {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, NoticeBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { FilterChips } from '../../../components/FilterChips.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { SecurityHoldBanner } from '../../../components/SecurityHoldBanner.tsx';
@@ -16,6 +17,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import { addressTypesQuery, bindAddress, boundAddressQuery, withdrawKeys } from '../api.ts';
+import { WITHDRAW_PATH } from '../paths.ts';
 
 type Values = { address: string; password?: string };
 type AddressType = ResponseOf<typeof withdrawAddressType>['list'][number];
@@ -163,6 +165,7 @@ function PasswordField() {
 export default function WithdrawAddressPage() {
   const { t } = useTranslation('withdraw');
   const bound = useQuery(boundAddressQuery);
+  const navigate = useNavigate();
   let body = null;
   if (bound.isPending) body = <LoadingBlock testId="address-loading" />;
   else if (bound.isError)
@@ -186,6 +189,17 @@ export default function WithdrawAddressPage() {
         <p className="page-section field-hint" data-testid="address-locked-message">
           {t('address.locked')}
         </p>
+        {/* Most members bind the address on their way to a withdrawal: the way on. */}
+        <div className="page-section">
+          <Button
+            block
+            color="primary"
+            onClick={() => navigate(WITHDRAW_PATH)}
+            data-testid="address-withdraw"
+          >
+            {t('routes:/pages/Wallet/menuWithdraw')}
+          </Button>
+        </div>
       </section>
     );
   } else body = <BindForm />;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../lib/api.ts';
 import { confirmDialog, showToast } from '../lib/feedback.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDate, formatDateTime } from '../lib/format.ts';
 import { showFieldErrors } from '../lib/validate.ts';
 import { Money } from './Money.tsx';
 
@@ -33,7 +33,7 @@ export function JobRunSummary({ run, testId }: { run: JobRun; testId: string }) 
     <article className="record-row" data-testid={testId} data-status={run.status}>
       <div className="record-main">
         <span>
-          {t(`jobs.names.${run.job}`, { defaultValue: run.job })} · {run.date}
+          {t(`jobs.names.${run.job}`, { defaultValue: run.job })} · {formatDate(run.date)}
         </span>
         <span className={STATUS_CLASS[run.status]} data-testid={`${testId}-status`}>
           {t(`jobs.status.${run.status}`)}

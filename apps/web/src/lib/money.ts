@@ -75,31 +75,70 @@ function separatorsOf(locale: string): Separators {
 export type FormatMoneyOptions = {
   decimals: number;
   lang?: Language;
-  /** Shown even when zero (default: 2, or fewer for assets with fewer decimals). */
+  /** Shown even when zero (default: 2, or fewer for assets with fewer decimals; `maxDecimals` when cut). */
   minDecimals?: number;
   /** Prefix positive amounts with '+' (history rows). */
   signed?: boolean;
+  /** Cut to this many decimals (lists and summaries); absent: every digit the server sent (details). */
+  maxDecimals?: number;
+  /** Which way a cut goes; see roundMinor. */
+  round?: Rounding;
 };
 
 /**
- * An exact amount in the user's locale: '1234567.5' -> '1,234,567.50'. The whole part is grouped by
- * Intl.NumberFormat on a bigint; the decimals are copied digit for digit. Text that is not an amount is
- * returned unchanged rather than guessed at.
+ * 'down' (the default) rounds toward minus infinity: a balance or money in never shows more than the member has,
+ * money out ('-0.031') never shows less than was taken ('-0.04'). 'up' rounds toward plus infinity, for what the
+ * member is about to pay (a fee, a price). Display only: the exact figure stays the server's string.
+ */
+export type Rounding = 'down' | 'up';
+
+/** `minor` (at `from` decimals) rounded to `to` decimals, the way `round` says; still at `from` decimals. */
+export function roundMinor(minor: Minor, from: number, to: number, round: Rounding = 'down'): Minor {
+  if (to >= from) return minor;
+  const step = 10n ** BigInt(from - to);
+  const rest = ((minor % step) + step) % step;
+  if (rest === 0n) return minor;
+  return round === 'down' ? minor - rest : minor - rest + step;
+}
+
+/** Decimals of a wire figure: the asset's, or more when the server sent more (an exchange's fills, 8 or 12). */
+function wireDecimals(value: string, decimals: number): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? decimals : Math.max(decimals, value.trim().length - dot - 1);
+}
+
+/**
+ * An amount in the user's locale: '1234567.5' -> '1,234,567.50'. The whole part is grouped by
+ * Intl.NumberFormat on a bigint; the decimals are copied digit for digit (or cut by `maxDecimals`, as `round`
+ * says). Text that is not an amount is returned unchanged rather than guessed at.
  */
 export function formatMoney(value: string | Minor, options: FormatMoneyOptions): string {
-  const { decimals, signed = false } = options;
-  const minor = typeof value === 'bigint' ? value : toMinor(value, decimals);
+  const { signed = false, maxDecimals } = options;
+  const decimals = typeof value === 'bigint' ? options.decimals : wireDecimals(value, options.decimals);
+  let minor = typeof value === 'bigint' ? value : toMinor(value, decimals);
   if (minor === null) return String(value);
+  let minDecimals = options.minDecimals ?? Math.min(2, decimals);
+  if (maxDecimals !== undefined) {
+    minor = roundMinor(minor, decimals, maxDecimals, options.round);
+    minDecimals = Math.min(minDecimals, maxDecimals);
+  }
   const locale = NUMBER_LOCALE[options.lang ?? currentLanguage()];
   const negative = minor < 0n;
   const abs = negative ? -minor : minor;
-  const minDecimals = options.minDecimals ?? Math.min(2, decimals);
   const plain = formatAmount(abs, decimals, minDecimals);
   const [whole = '0', frac = ''] = plain.split('.');
   const grouped = grouperOf(locale).format(BigInt(whole));
   const body = frac ? `${grouped}${separatorsOf(locale).decimal}${frac}` : grouped;
   const sign = negative ? '-' : signed && abs > 0n ? '+' : '';
   return `${sign}${body}`;
+}
+
+/**
+ * Decimals lists and summaries show for an asset: cents for USDT and XT, points by their own (2); a coin the
+ * platform does not hold (BTC on an exchange) keeps the digits the server sent.
+ */
+export function displayDecimalsOf(asset: string): number | undefined {
+  return asset in ASSETS ? Math.min(2, decimalsOf(asset)) : undefined;
 }
 
 /** An amount with its asset code: '1,234.50 USDT'. */

@@ -10,6 +10,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { decideAdjustment, fetchAdjustments, securityKeys } from '../security-api.ts';
 import { useStepUp } from '../stepUp.tsx';
 import '../admin.css';
+import { Money } from '../../../components/Money.tsx';
+import { decimalsOf, formatMoney } from '../../../lib/money.ts';
 
 /** Balance adjustments above the two-person limit, waiting for a second admin to approve (or reject) them. */
 export default function AdminAdjustmentsPage() {
@@ -42,7 +44,8 @@ export default function AdminAdjustmentsPage() {
         renderItem={(a) => (
           <article className="audit-row" data-testid={`adjustment-row-${a.id}`}>
             <p>
-              <strong>{a.userid}</strong> · {a.wallet} · {a.amount} {a.asset}
+              <strong>{a.userid}</strong> · {a.wallet} ·{' '}
+              <Money value={a.amount} asset={a.asset} signed exact />
             </p>
             <p className="field-hint">
               {t('admins.requestedBy', { by: a.requested_by, at: formatDateTime(a.requested_at) })} ·{' '}
@@ -56,7 +59,11 @@ export default function AdminAdjustmentsPage() {
                   void decide(
                     a.id,
                     'approve',
-                    t('admins.approveConfirm', { userid: a.userid, amount: a.amount, asset: a.asset }),
+                    t('admins.approveConfirm', {
+                      userid: a.userid,
+                      amount: formatMoney(a.amount, { decimals: decimalsOf(a.asset) }),
+                      asset: a.asset,
+                    }),
                   ),
                 testId: `adjustment-approve-${a.id}`,
               }}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { aioOff, aioQuery, botKeys, saveAio } from '../api.ts';
+import { formatFigure } from '../../../lib/price.ts';
 
 /**
  * The all-in-one mode of an account: one budget over all its running bots (several pairs under one budget). A bot
@@ -37,7 +38,7 @@ export function AioPanel({ account }: { account: string }) {
           <div className="line">
             <span>{t('bots.aio.committed')}</span>
             <span data-testid="aio-committed">
-              {data.committed} / {data.budget} USDT
+              {formatFigure(data.committed, 'USDT')} / {formatFigure(data.budget, 'USDT')} USDT
             </span>
           </div>
           <div className="line">

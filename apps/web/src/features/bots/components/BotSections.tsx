@@ -3,6 +3,9 @@ import type { checkBot } from '@mp/contract/web';
 import { useTranslation } from 'react-i18next';
 import { type Bot, setOrderType } from '../api.ts';
 import { signClass } from './BotSummary.tsx';
+import { When } from '../../../components/When.tsx';
+import { Money } from '../../../components/Money.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 
 export type BotOrder = ResponseOf<typeof checkBot>['orders'][number];
 /** Runs a bot action (asking first when `confirm` is given, with the server's `preview` figures), then refreshes. */
@@ -40,17 +43,19 @@ export function BotDeal({ bot }: { bot: Bot }) {
             {deal.safety_filled}/{bot.max_safety}
           </dd>
           <dt>{t('bots.deal.size')}</dt>
-          <dd>{deal.size}</dd>
+          <dd>{formatPrice(deal.size)}</dd>
           <dt>{t('bots.deal.cost')}</dt>
           <dd>
-            {deal.cost} {bot.quote}
+            <Money value={deal.cost} asset={bot.quote} />
           </dd>
           <dt>{t('bots.deal.unrealized')}</dt>
           <dd className={signClass(deal.unrealized_pnl)} data-testid="deal-unrealized">
-            {deal.unrealized_pnl} {bot.quote}
+            <Money value={deal.unrealized_pnl} asset={bot.quote} />
           </dd>
           <dt>{t('bots.deal.opened')}</dt>
-          <dd>{new Date(deal.opened_at).toLocaleString()}</dd>
+          <dd>
+            <When at={deal.opened_at} />
+          </dd>
         </dl>
       ) : (
         <p className="order-row">{t('bots.noDeal')}</p>
@@ -126,10 +131,11 @@ export function BotOrders({ orders }: { orders: BotOrder[] }) {
             <span className={o.side === 'buy' ? 'up-text' : 'down-text'}>
               {t(`bots.kind.${o.kind}`)} · {t(o.side)}
             </span>
-            <span>{new Date(o.at).toLocaleString()}</span>
+            <When at={o.at} kind="relative" />
           </div>
           <span>
-            {o.amount} @ {o.price} · {t('bots.orderFee', { fee: o.fee })}
+            {formatPrice(o.amount)} @ {formatPrice(o.price)} ·{' '}
+            {t('bots.orderFee', { fee: formatPrice(o.fee) })}
           </span>
         </div>
       ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Bot } from '../api.ts';
+import { Money } from '../../../components/Money.tsx';
 
 export const signClass = (v: string) => (v.startsWith('-') ? 'down-text' : 'up-text');
 
@@ -30,7 +31,7 @@ export function BotFigures({ bot }: { bot: Bot }) {
       </span>{' '}
       · {t('bots.dealsClosed', { count: bot.deals_closed })} · {t('bots.profit')}{' '}
       <span className={signClass(bot.profit)} data-testid={`bot-profit-${bot.id}`}>
-        {bot.profit} {bot.quote}
+        <Money value={bot.profit} asset={bot.quote} />
       </span>
     </span>
   );

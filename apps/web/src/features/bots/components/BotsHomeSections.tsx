@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import type { Bot } from '../api.ts';
 import { signClass } from './BotSummary.tsx';
+import { sumAmounts } from '../../../lib/money.ts';
+import { Money } from '../../../components/Money.tsx';
 
 const STEP_LINKS = {
   kyc: '/pages/home/NameVerification',
@@ -80,7 +82,11 @@ export function BotBalance({ balance }: { balance: ResponseOf<typeof botBalance>
 export function BotsSummary({ bots }: { bots: Bot[] | undefined }) {
   const { t } = useTranslation('trading');
   const running = bots?.filter((b) => b.state === 'running').length ?? 0;
-  const profit = (bots ?? []).reduce((sum, b) => sum + Number(b.profit), 0);
+  // Exact, at an exchange's 12 decimals; the list shows it in cents.
+  const profit = sumAmounts(
+    (bots ?? []).map((b) => b.profit),
+    12,
+  );
   const closed = (bots ?? []).reduce((sum, b) => sum + b.deals_closed, 0);
   return (
     <section className="balance-grid" aria-label={t('bots.myBots')} data-testid="bot-summary">
@@ -94,7 +100,9 @@ export function BotsSummary({ bots }: { bots: Bot[] | undefined }) {
       </div>
       <div className="line">
         <span>{t('bots.summary.profit')}</span>
-        <span className={signClass(profit.toFixed(2))}>{profit.toFixed(2)} USDT</span>
+        <span className={signClass(profit)}>
+          <Money value={profit} asset="USDT" />
+        </span>
       </div>
     </section>
   );

@@ -6,6 +6,8 @@ import { TxPasswordSheet } from '../../../components/TxPasswordSheet.tsx';
 import { showAlert, showToast } from '../../../lib/feedback.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { botKeys, subscribe } from '../api.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatFigure, formatPrice } from '../../../lib/price.ts';
 
 type Subscription = { fee: string; days: number; paid_until: string; active: boolean };
 
@@ -24,7 +26,7 @@ export function SubscriptionPanel({ subscription }: { subscription: Subscription
     if (outcome.state === 'error') void showAlert(outcome.message).then(backToForm);
   }, [outcome, backToForm]);
   if (subscription.fee === '0') return null;
-  const until = subscription.paid_until ? new Date(subscription.paid_until).toLocaleDateString() : '';
+  const until = subscription.paid_until ? formatDate(subscription.paid_until) : '';
   return (
     <section
       className="balance-grid"
@@ -48,13 +50,23 @@ export function SubscriptionPanel({ subscription }: { subscription: Subscription
         data-testid="bot-subscribe"
       >
         {subscription.active
-          ? t('bots.subscription.renew', { fee: subscription.fee, days: subscription.days })
-          : t('bots.subscription.pay', { fee: subscription.fee, days: subscription.days })}
+          ? t('bots.subscription.renew', {
+              fee: formatFigure(subscription.fee, 'USDT', 'up'),
+              days: subscription.days,
+            })
+          : t('bots.subscription.pay', {
+              fee: formatFigure(subscription.fee, 'USDT', 'up'),
+              days: subscription.days,
+            })}
       </Button>
       <TxPasswordSheet
         {...flow.sheet}
         testId="bot-subscribe-sheet"
-        summary={<p>{t('bots.subscription.confirm', { fee: subscription.fee, days: subscription.days })}</p>}
+        summary={
+          <p>
+            {t('bots.subscription.confirm', { fee: formatPrice(subscription.fee), days: subscription.days })}
+          </p>
+        }
       />
     </section>
   );

@@ -9,6 +9,7 @@ import { adminBotsQuery, botKeys, switchBots } from '../api.ts';
 import { signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
 import '../bots.css';
+import { formatFigure } from '../../../lib/price.ts';
 
 /** `/pages/admin/bots`: running bots and bots in error by exchange; pause every bot, or stop one member's bots. */
 export default function AdminBotsPage() {
@@ -125,7 +126,8 @@ export default function AdminBotsPage() {
             <span className={`bot-state ${b.state}`}>{t(`bots.state.${b.state}`)}</span>
           </div>
           <span>
-            {b.venue} · {t('bots.profit')} <span className={signClass(b.profit)}>{b.profit}</span>
+            {b.venue} · {t('bots.profit')}{' '}
+            <span className={signClass(b.profit)}>{formatFigure(b.profit, 'USDT')}</span>
           </span>
           {b.error && <span className="down-text">{b.error}</span>}
         </div>

@@ -7,6 +7,9 @@ import { botKeys, fetchBotHistory } from '../api.ts';
 import { signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
 import '../bots.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Money } from '../../../components/Money.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 
 /** `/pages/trade/mytrade`: the closed deals of the member's bots (or of one, `?bot=`), newest first, with profit. */
 export default function BotHistoryPage() {
@@ -35,17 +38,17 @@ export default function BotHistoryPage() {
               <span className={d.direction === 'long' ? 'up-text' : 'down-text'}>
                 {t(`bots.direction.${d.direction}`)}
               </span>{' '}
-              · {t('bots.safetyUsed', { count: d.safety_filled })} · {t('bots.deal.size')} {d.size} ·{' '}
-              {t('bots.deal.cost')} {d.cost}
+              · {t('bots.safetyUsed', { count: d.safety_filled })} · {t('bots.deal.size')}{' '}
+              {formatPrice(d.size)} · {t('bots.deal.cost')} <Money value={d.cost} asset="USDT" />
             </span>
             <span>
-              {t('bots.closedAt', { at: new Date(d.closed_at).toLocaleString(), price: d.close_price })} ·{' '}
-              {t('fees')} {d.fees}
+              {t('bots.closedAt', { at: formatDateTime(d.closed_at), price: formatPrice(d.close_price) })} ·{' '}
+              {t('fees')} <Money value={d.fees} asset="USDT" round="up" />
             </span>
             <span>
               {t('pnl')}{' '}
               <strong className={signClass(d.pnl)} data-testid={`deal-pnl-${d.id}`}>
-                {d.pnl} USDT
+                <Money value={d.pnl} asset="USDT" />
               </strong>
             </span>
           </div>

@@ -29,6 +29,7 @@ import {
 import { BotFigures, BotTitle } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
 import '../bots.css';
+import { formatPrice } from '../../../lib/price.ts';
 
 /**
  * `/pages/trade/trade2`: without `id`, the form creating a DCA bot; with `id`, the bot: its open deal's prices,
@@ -97,9 +98,9 @@ function useBotAct(bot: Bot): BotAct {
       // The dialog says what the action would do at the last price (the server's figures).
       const p = preview ? await previewAction(bot.id, preview).catch(() => undefined) : undefined;
       const detail = p
-        ? ` ${t('bots.preview', { side: t(p.side), amount: p.amount, price: p.price, value: p.value, quote: bot.quote })}` +
-          (p.pnl ? ` ${t('bots.previewPnl', { pnl: p.pnl, quote: bot.quote })}` : '') +
-          (p.average_after ? ` ${t('bots.previewAverage', { price: p.average_after })}` : '')
+        ? ` ${t('bots.preview', { side: t(p.side), amount: formatPrice(p.amount), price: formatPrice(p.price), value: formatPrice(p.value), quote: bot.quote })}` +
+          (p.pnl ? ` ${t('bots.previewPnl', { pnl: formatPrice(p.pnl), quote: bot.quote })}` : '') +
+          (p.average_after ? ` ${t('bots.previewAverage', { price: formatPrice(p.average_after) })}` : '')
         : '';
       if (!(await confirmDialog(confirm + detail))) return;
     }

@@ -205,16 +205,16 @@ describe('bot pages', () => {
     expect(screen.queryByTestId('bot-edit')).toBeNull();
 
     fireEvent.click(screen.getByTestId('bot-add-entry'));
-    await confirmDialogWith('Sell 0.0332 at about 3030.00 (100.6 USDT). Average price after it: 3015.00.');
+    await confirmDialogWith('Sell 0.0332 at about 3,030.00 (100.6 USDT). Average price after it: 3,015.00.');
     await waitFor(() => expect(screen.getByTestId('deal-safety').textContent).toBe('1/2'));
     expect(screen.getByTestId('bot-orders').textContent).toContain('Safety order by you');
 
     fireEvent.click(screen.getByTestId('bot-close-deal'));
     await confirmDialogWith(
-      'Close this deal at the market price now? The bot stops. Buy 0.0664 at about 2990.00 (198.54 USDT). Profit of the deal: 0.23 USDT.',
+      'Close this deal at the market price now? The bot stops. Buy 0.0664 at about 2,990.00 (198.54 USDT). Profit of the deal: 0.23 USDT.',
     );
     await waitFor(() => expect(screen.getByTestId('bot-deal').textContent).toContain('No open deal'));
-    expect(screen.getByTestId('bot-profit-5').textContent).toBe('0.4 USDT');
+    expect(screen.getByTestId('bot-profit-5').textContent).toBe('0.40 USDT');
     expect(screen.getByTestId('bot-edit')).toBeTruthy();
     expect(api.bodiesOf('Bottrade/closepositionbyid')).toEqual([{ bot_id: '5' }]);
   });
@@ -272,7 +272,7 @@ describe('bot pages', () => {
     await screen.findByTestId('bot-ready');
     expect(screen.getByTestId('bot-balance-available').textContent).toBe('9200 USDT');
     expect(screen.getByTestId('bots-running').textContent).toBe('1');
-    expect((await screen.findByTestId('aio-committed')).textContent).toBe('400 / 500 USDT');
+    expect((await screen.findByTestId('aio-committed')).textContent).toBe('400.00 / 500.00 USDT');
     // The operator charges for bots: the member pays from the trading wallet with the transaction password.
     expect(screen.getByTestId('bot-subscription-state').textContent).toBe(
       'Not subscribed: bots need it to run',

@@ -17,6 +17,9 @@ import {
   sendTestDeposit,
 } from '../api.ts';
 import '../chain.css';
+import { formatRelative } from '../../../lib/format.ts';
+import { Money } from '../../../components/Money.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 
 /**
  * `/pages/Wallet/menuTOPUP`: choose the network, then the member's own deposit address (QR code, copy, minimum,
@@ -91,7 +94,9 @@ function DepositAddress({ network, onSent }: { network: string; onSent: (sent: S
         </a>
       )}
       <ul className="deposit-rules">
-        <li data-testid="deposit-minimum">{t('minimum', { min: data.min, asset: data.asset })}</li>
+        <li data-testid="deposit-minimum">
+          {t('minimum', { min: formatPrice(data.min), asset: data.asset })}
+        </li>
         <li data-testid="deposit-confirmations">{t('confirmations', { count: data.confirmations })}</li>
         <li>{t('only', { asset: data.asset, name })}</li>
       </ul>
@@ -135,7 +140,9 @@ function DepositRecords({ sent }: { sent: Sent | null }) {
       {data?.list.map((d) => (
         <div className="deposit-row" key={d.id} data-testid={`deposit-${d.id}`}>
           <div className="top">
-            <strong>+{d.amount} USDT</strong>
+            <strong>
+              <Money value={d.amount} asset="USDT" signed />
+            </strong>
             <span className={`deposit-state ${d.state}`} data-testid={`deposit-state-${d.id}`}>
               {t(`state.${d.state}`, { confirmations: d.confirmations, required: d.required })}
             </span>
@@ -149,7 +156,7 @@ function DepositRecords({ sent }: { sent: Sent | null }) {
             ) : (
               `${d.tx_hash.slice(0, 10)}…${d.tx_hash.slice(-8)}`
             )}{' '}
-            · {t('detected', { at: new Date(d.detected_at).toLocaleString() })}
+            · {t('detected', { at: formatRelative(d.detected_at) })}
           </span>
         </div>
       ))}

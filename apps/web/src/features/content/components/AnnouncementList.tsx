@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { fetchAnnouncements, homeKeys } from '../announcements-api.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 type Announcement = z.infer<typeof announcementSchema>;
 
@@ -34,7 +35,7 @@ export function AnnouncementList() {
           <List.Item
             clickable
             onClick={() => showAnnouncement(item, t('common:confirm'))}
-            description={new Date(item.created_at).toLocaleDateString(i18n.language)}
+            description={formatDate(item.created_at)}
             data-testid={`announcement-${item.id}`}
           >
             {textFilter(item.title)}

@@ -21,7 +21,7 @@ describe('the home page coin strip', () => {
     vi.stubGlobal('fetch', scriptedApi({ 'Main/homecoin': coins('simulated') }).fetch);
     renderAt('/pages/home/home');
     const btc = await screen.findByTestId('home-coin-BTC');
-    expect(btc.textContent).toBe('BTC96120.55+1.25%');
+    expect(btc.textContent).toBe('BTC96,120.55+1.25%');
     expect(screen.getByTestId('home-coin-ETH').textContent).toContain('-0.40%');
     expect(screen.getByTestId('home-coins-simulated').textContent).toBe('Simulated prices, for practice');
     fireEvent.click(btc);
@@ -33,7 +33,7 @@ describe('the home page coin strip', () => {
     renderAt('/pages/home/home');
     const btc = await screen.findByTestId('home-coin-BTC');
     expect(btc.hasAttribute('disabled')).toBe(true);
-    expect(btc.textContent).toBe('BTC96120.55');
+    expect(btc.textContent).toBe('BTC96,120.55');
     expect(screen.getByTestId('home-coins-reference').textContent).toBe('Reference prices, not live');
   });
 });

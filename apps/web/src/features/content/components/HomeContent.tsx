@@ -8,6 +8,7 @@ import { getToken } from '../../../lib/session.ts';
 import { type ContentArticle, coinsQuery, latestNewsQuery, nextNotice, slidersQuery } from '../api.ts';
 import { openLink, SafeHtml } from './ArticleView.tsx';
 import '../content.css';
+import { formatPrice } from '../../../lib/price.ts';
 
 const articlePath = (id: number) => `/pages/home/HomeshowOneNews?id=${id}`;
 
@@ -82,7 +83,7 @@ function Coins() {
               data-testid={`home-coin-${c.symbol}`}
             >
               <strong>{c.symbol}</strong>
-              <span>{c.price}</span>
+              <span>{formatPrice(c.price)}</span>
               {data.source !== 'reference' && (
                 <span className={Number(c.change_24h) < 0 ? 'coin-down' : 'coin-up'}>
                   {Number(c.change_24h) > 0 ? '+' : ''}

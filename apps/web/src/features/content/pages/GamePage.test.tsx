@@ -28,7 +28,7 @@ describe('the game page', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/Game/game');
     const button = await screen.findByTestId('game-checkin');
-    expect(button.textContent).toBe('Check in and get 2 XT');
+    expect(button.textContent).toBe('Check in and get 2.00 XT');
     expect(screen.getByTestId('game-streak').textContent).toBe('2-day streak');
     fireEvent.click(button);
     await waitFor(() =>

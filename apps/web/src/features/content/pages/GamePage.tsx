@@ -8,6 +8,8 @@ import { showToast } from '../../../lib/feedback.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { checkIn, contentKeys, gameQuery } from '../api.ts';
 import '../content.css';
+import { Money } from '../../../components/Money.tsx';
+import { formatFigure } from '../../../lib/price.ts';
 
 /** The daily check-in (DECISIONS.md section 29): a reward in X Token once a day, more for a streak. */
 export default function GamePage() {
@@ -68,17 +70,17 @@ export default function GamePage() {
               {s.checked_in
                 ? t('game.done')
                 : s.open
-                  ? t('game.checkIn', { amount: s.today_reward, asset: s.asset })
+                  ? t('game.checkIn', { amount: formatFigure(s.today_reward, s.asset), asset: s.asset })
                   : t('game.closed')}
             </Button>
             <p className="game-total" data-testid="game-total">
-              {t('game.total', { amount: s.total, asset: s.asset })}
+              {t('game.total', { amount: formatFigure(s.total, s.asset), asset: s.asset })}
             </p>
           </section>
           {s.recent.length ? (
             <List header={t('game.recent')}>
               {s.recent.map((r) => (
-                <List.Item key={r.day} extra={`+${r.amount} ${s.asset}`}>
+                <List.Item key={r.day} extra={<Money value={r.amount} asset={s.asset} signed />}>
                   {formatDate(r.day, i18n.language as never)}
                 </List.Item>
               ))}

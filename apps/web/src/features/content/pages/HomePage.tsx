@@ -2,18 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { CustomHeader } from '../../../components/CustomHeader.tsx';
 import { homePackagesQuery } from '../../mining/api.ts';
-import { HomePackages } from '../../mining/components/HomePackages.tsx';
 import { AnnouncementList } from '../components/AnnouncementList.tsx';
 import { AreaGrid } from '../components/AreaGrid.tsx';
 import { useExitOnDoublePress } from '../useExitOnDoublePress.ts';
 
 /** The CMS's sliders, news strip, coin prices and notices: a chunk of their own, after the first screen. */
 const HomeContent = lazy(() => import('../components/HomeContent.tsx'));
+/**
+ * The packages on sale: a chunk of their own too (cards, amounts and their formats stay out of the first load,
+ * about 3 KB). It loads while their query runs, so they show hardly later than before.
+ */
+const HomePackages = lazy(() =>
+  import('../../mining/components/HomePackages.tsx').then((m) => ({ default: m.HomePackages })),
+);
 
 /** The main page (home tab): custom header, sliders, entries to every area, news, packages, announcements. */
 export default function HomePage() {
   useExitOnDoublePress();
-  // The announcements wait for the packages above them, so the packages never push them down the screen.
+  // The announcements wait for the packages above them (their data, and their chunk: both in one Suspense), so the
+  // packages never push them down the screen.
   const packagesSettled = !useQuery(homePackagesQuery).isPending;
   return (
     <div className="page" data-testid="home-page">
@@ -26,15 +33,17 @@ export default function HomePage() {
           </Suspense>
         </div>
         <AreaGrid />
-        <HomePackages />
-        {packagesSettled ? (
-          <>
-            <Suspense fallback={null}>
-              <HomeContent part="strips" />
-            </Suspense>
-            <AnnouncementList />
-          </>
-        ) : null}
+        <Suspense fallback={null}>
+          <HomePackages />
+          {packagesSettled ? (
+            <>
+              <Suspense fallback={null}>
+                <HomeContent part="strips" />
+              </Suspense>
+              <AnnouncementList />
+            </>
+          ) : null}
+        </Suspense>
       </main>
     </div>
   );

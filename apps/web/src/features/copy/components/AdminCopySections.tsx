@@ -8,7 +8,7 @@ import { Money } from '../../../components/Money.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { copyKeys, fetchAdminInvestments, makeCompany } from '../api.ts';
 import { InvestmentRow } from './InvestmentRow.tsx';
 
@@ -50,7 +50,7 @@ export function SettlementRuns({ runs }: { runs: ResponseOf<typeof adminCopySett
       {runs?.list.map((r) => (
         <article key={r.date} className="record-row" data-testid={`admin-copy-run-${r.date}`}>
           <div className="record-main">
-            <span>{r.date}</span>
+            <span>{formatDate(r.date)}</span>
             <span>{t('copy.admin.runCount', { count: r.investments })}</span>
           </div>
           <div className="record-sub">

@@ -1,3 +1,5 @@
+import { formatDate } from '../../../lib/format.ts';
+
 /**
  * A small SVG line over daily points (a trader's return, an investment's value). The values become numbers only
  * to be drawn; labels stay the exact texts. A single point draws a flat line.
@@ -38,16 +40,16 @@ export function LineChart({
         <path d={path} className={last >= first ? 'copy-chart-up' : 'copy-chart-down'} fill="none" />
         {points.map((p, i) => (
           <circle key={p.day} cx={points.length === 1 ? width : i * step} cy={y(values[i]!)} r="2">
-            <title>{`${p.day}: ${p.text}`}</title>
+            <title>{`${formatDate(p.day)}: ${p.text}`}</title>
           </circle>
         ))}
         {axis && (
           <>
             <text x="0" y={height + 13} className="copy-chart-axis">
-              {points[0]?.day ?? ''}
+              {formatDate(points[0]?.day ?? '')}
             </text>
             <text x={width} y={height + 13} textAnchor="end" className="copy-chart-axis">
-              {points.at(-1)?.day ?? ''}
+              {formatDate(points.at(-1)?.day ?? '')}
             </text>
           </>
         )}

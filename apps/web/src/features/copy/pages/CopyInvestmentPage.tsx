@@ -11,6 +11,7 @@ import { LineChart } from '../components/LineChart.tsx';
 import { Percent } from '../components/Percent.tsx';
 import '../../trading/trading.css';
 import '../copy.css';
+import { formatAsset } from '../../../lib/money.ts';
 
 /**
  * `/pages/copy/investment?id=`: one copy investment: its value and result, the value history, settlements, the
@@ -35,7 +36,11 @@ export default function CopyInvestmentPage() {
             zero={false}
             testId="copy-investment-chart"
             label={t('copy.valueHistory')}
-            points={d.history.map((h) => ({ day: h.day, value: h.value, text: `${h.value} USDT` }))}
+            points={d.history.map((h) => ({
+              day: h.day,
+              value: h.value,
+              text: formatAsset(h.value, 'USDT'),
+            }))}
           />
           {i.state === 'active' && <InvestmentActions detail={d} />}
           <h2 className="section-title">{t('copy.settlements')}</h2>

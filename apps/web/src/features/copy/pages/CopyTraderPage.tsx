@@ -10,6 +10,7 @@ import { packagesQuery, traderQuery } from '../api.ts';
 import { TraderStats } from '../components/TraderStats.tsx';
 import '../../trading/trading.css';
 import '../copy.css';
+import { formatPrice } from '../../../lib/price.ts';
 
 /** `/pages/copy/trader?id=`: one lead trader's record, chart, strategy, packages to copy and latest trades. */
 export default function CopyTraderPage() {
@@ -89,7 +90,7 @@ export default function CopyTraderPage() {
               </div>
               <div className="record-sub">
                 <span>
-                  {f.amount} @ {f.price}
+                  {formatPrice(f.amount)} @ {formatPrice(f.price)}
                 </span>
                 <span>{formatDateTime(f.at)}</span>
               </div>

@@ -3,11 +3,12 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatPrefix } from '../../../components/TelPrefixPicker.tsx';
+import { formatDate } from '../../../lib/format.ts';
 
 type Profile = z.infer<typeof profileSchema>;
 
 export function ProfileDetails({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('personal');
+  const { t } = useTranslation('personal');
   const rows: [string, string][] = [
     ['userid', profile.userid],
     ['rank', t(`ranks.${profile.rank}`)],
@@ -16,7 +17,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     ['sponsor', profile.sponsor_id || t('profile.none')],
     ['placement', profile.placement_id ? `${profile.placement_id} (${profile.side})` : t('profile.none')],
     ['kyc', t(`kyc.${profile.kyc_state}`)],
-    ['joined', new Date(profile.joined_at).toLocaleDateString(i18n.language)],
+    ['joined', formatDate(profile.joined_at)],
   ];
   return (
     <List header={t('profile.details')} data-testid="profile-details">

@@ -2,6 +2,7 @@ import type { MiningEconomicsWire } from '@mp/contract/web';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';
 import { formatAsset } from '../../../lib/money.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 /** What the estimate rests on, as a package states it ('' fields: not stated). */
 export type Assumptions = {
@@ -92,7 +93,7 @@ export function EconomicsSummary({
               price: formatAsset(a.coin_price, e.asset),
               output: a.output_per_unit,
               unit: a.capacity_unit,
-              date: a.assumptions_set_at,
+              date: formatDate(a.assumptions_set_at),
             })
           : t('economics.noAssumptions')}
         {a.assumptions_note ? ` ${a.assumptions_note}` : ''}

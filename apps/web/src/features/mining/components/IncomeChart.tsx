@@ -2,6 +2,7 @@ import { formatAmount } from '@mp/contract/web';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf, toMinor } from '../../../lib/money.ts';
 import { formatAsset } from '../../../lib/money.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 type Point = { date: string; amount: string };
 
@@ -49,7 +50,7 @@ export function IncomeChart({
               width={Math.max(bar - 2, 1)}
               height={h * height}
             >
-              <title>{`${d}: ${formatAsset(formatAmount(v, decimals), asset)}`}</title>
+              <title>{`${formatDate(d)}: ${formatAsset(formatAmount(v, decimals), asset)}`}</title>
             </rect>
           );
         })}

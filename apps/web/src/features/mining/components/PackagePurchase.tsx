@@ -8,6 +8,7 @@ import { OperationResult } from '../../../components/OperationResult.tsx';
 import type { TxOutcome } from '../../../lib/useTxSubmit.ts';
 import type { buyPackage } from '../api.ts';
 import { MINING_PATHS } from '../paths.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 export type Package = ResponseOf<typeof getInfoB>;
 export type Preview = ResponseOf<typeof activatePreview>;
@@ -155,7 +156,11 @@ export function PreviewSummary({ p, pv }: { p: Package; pv: Preview | undefined 
         {t('dailyIncome')}
       </List.Item>
       <List.Item
-        extra={<span data-testid="mining-dates">{pv ? `${pv.start_date} – ${pv.end_date}` : '—'}</span>}
+        extra={
+          <span data-testid="mining-dates">
+            {pv ? `${formatDate(pv.start_date)} – ${formatDate(pv.end_date)}` : '—'}
+          </span>
+        }
       >
         {t('miningPeriod')}
       </List.Item>

@@ -33,7 +33,7 @@ describe('mining income page', () => {
     expect(screen.getByTestId('income-today').textContent).toBe('3.60 USDT');
     const chart = screen.getByTestId('income-chart');
     expect(chart.querySelectorAll('rect')).toHaveLength(30);
-    expect(chart.querySelector('rect:last-of-type title')?.textContent).toBe('2030-01-31: 3.60 USDT');
+    expect(chart.querySelector('rect:last-of-type title')?.textContent).toBe('Jan 31, 2030: 3.60 USDT');
     expect(screen.getByTestId('status-pending').textContent).toBe('1');
     expect(screen.getByTestId('status-mining').textContent).toBe('1');
     expect(api.bodiesOf('Mining/incomesummary')[0]).toEqual({ days: 30 });

@@ -99,7 +99,7 @@ describe('package list', () => {
       'About 12% of the price comes back over 30 days',
     );
     expect(screen.getByTestId(`${starter}-assumptions`).textContent).toBe(
-      'Based on BTC at 62,500.00 USDT and 0.0000008 BTC per TH/s a day, set on 2029-12-20.',
+      'Based on BTC at 62,500.00 USDT and 0.0000008 BTC per TH/s a day, set on Dec 20, 2029.',
     );
     const ltc = 'mining-package-2-economics';
     expect(screen.getByTestId(`${ltc}-net`).textContent).toBe('2.16 USDT');

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { fetchIncome, miningKeys } from '../api.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 type Row = z.infer<typeof incomeRecordSchema>;
 
@@ -19,7 +20,7 @@ function RecordRow({ r }: { r: Row }) {
         <Money value={r.amount} asset={r.asset} signed testId={`${id}-amount`} />
       </div>
       <div className="record-sub">
-        <span data-testid={`${id}-date`}>{r.date}</span>
+        <span data-testid={`${id}-date`}>{formatDate(r.date)}</span>
         <span data-testid={`${id}-order`}>
           {t('orderNo')}: {r.order_no}
         </span>

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { fetchIncome, miningKeys } from '../api.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 type Row = z.infer<typeof incomeRecordSchema>;
 
@@ -15,7 +16,7 @@ function DayRow({ r }: { r: Row }) {
   return (
     <article className="record-row" data-testid={id}>
       <div className="record-main">
-        <span data-testid={`${id}-date`}>{r.date}</span>
+        <span data-testid={`${id}-date`}>{formatDate(r.date)}</span>
         <Money value={r.amount} asset={r.asset} testId={`${id}-amount`} />
       </div>
       <div className="record-sub">

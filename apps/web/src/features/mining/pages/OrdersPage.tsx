@@ -9,6 +9,7 @@ import { PagedList } from '../../../components/PagedList.tsx';
 import { formatAsset } from '../../../lib/money.ts';
 import { fetchOrders, miningKeys } from '../api.ts';
 import '../mining.css';
+import { formatDate } from '../../../lib/format.ts';
 
 type Order = z.infer<typeof miningOrderSchema>;
 const STATE_COLOR = { pending: 'warning', mining: 'success', ended: 'default' } as const;
@@ -44,7 +45,7 @@ function OrderCard({ o }: { o: Order }) {
           {t('voucher')}: {o.voucher_id ? <Money value={o.discount} asset={o.asset} /> : '—'}
         </span>
         <span>
-          {t('miningPeriod')}: {o.start_date} – {o.end_date}
+          {t('miningPeriod')}: {formatDate(o.start_date)} – {formatDate(o.end_date)}
         </span>
         <span>
           {t('incomeSoFar')}: <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-income`} />

@@ -222,7 +222,7 @@ describe('mining purchase page', () => {
       'Estimated to return less than you pay: about 36.00 USDT back for 100.00 USDT over 30 days',
     );
     expect(screen.getByTestId('mining-economics-assumptions').textContent).toBe(
-      'Based on BTC at 62,500.00 USDT and 0.00002 BTC per TH/s a day, set on 2029-12-20. Difficulty of 20 December.',
+      'Based on BTC at 62,500.00 USDT and 0.00002 BTC per TH/s a day, set on Dec 20, 2029. Difficulty of 20 December.',
     );
     expect(screen.getByTestId('mining-economics-can-fall').textContent).toContain(
       'An estimate, not a promise',

@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money.tsx';
 import { OperationResult } from '../../../components/OperationResult.tsx';
 import type { TxOutcome } from '../../../lib/useTxSubmit.ts';
 import { type buyCart, SHOP_PATHS } from '../api.ts';
+import { decimalsOf, formatAsset, formatMoney } from '../../../lib/money.ts';
 
 export type CheckoutPreview = ResponseOf<typeof buyProductPreview2>;
 export type Delivery = 'ship' | 'keep';
@@ -21,7 +22,9 @@ export function CartLines({ pv }: { pv: CheckoutPreview }) {
         <List.Item
           key={l.product_id}
           description={
-            l.unit_price ? `${l.quantity} × ${l.unit_price} ${pv.asset}` : t('noPriceIn', { asset: pv.asset })
+            l.unit_price
+              ? `${l.quantity} × ${formatAsset(l.unit_price, pv.asset)}`
+              : t('noPriceIn', { asset: pv.asset })
           }
           extra={l.amount ? <Money value={l.amount} asset={pv.asset} /> : '—'}
         >
@@ -50,8 +53,10 @@ export function WalletChoice({
             description={
               w.total === ''
                 ? t('noPriceIn', { asset: w.asset })
-                : `${t('walletTotal')}: ${w.total} ${w.asset} · ${t('balance')}: ${w.available} ${w.asset}${
-                    w.minimum !== '0' ? ` · ${t('minimum', { min: w.minimum, asset: w.asset })}` : ''
+                : `${t('walletTotal')}: ${formatAsset(w.total, w.asset)} · ${t('balance')}: ${formatAsset(w.available, w.asset)}${
+                    w.minimum !== '0'
+                      ? ` · ${t('minimum', { min: formatMoney(w.minimum, { decimals: decimalsOf(w.asset) }), asset: w.asset })}`
+                      : ''
                   }`
             }
           >

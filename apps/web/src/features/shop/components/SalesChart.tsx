@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toMinor } from '../../../lib/money.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 type Day = { date: string; personal: string; team: string };
 
@@ -24,7 +25,7 @@ export function SalesChart({ days }: { days: Day[] }) {
           const ht = (v.team / max) * height;
           return (
             <g key={v.date}>
-              <title>{`${v.date}: ${days[i]?.personal} / ${days[i]?.team}`}</title>
+              <title>{`${formatDate(v.date)}: ${days[i]?.personal} / ${days[i]?.team}`}</title>
               <rect x={i * slot} y={height - hp} width={bar} height={hp} className="sales-bar-mine" />
               <rect
                 x={i * slot + bar + 1}
@@ -37,10 +38,10 @@ export function SalesChart({ days }: { days: Day[] }) {
           );
         })}
         <text x="0" y={height + 13} className="sales-axis">
-          {values[0]?.date ?? ''}
+          {formatDate(values[0]?.date ?? '')}
         </text>
         <text x={width} y={height + 13} textAnchor="end" className="sales-axis">
-          {values.at(-1)?.date ?? ''}
+          {formatDate(values.at(-1)?.date ?? '')}
         </text>
       </svg>
       <figcaption className="sales-legend">

@@ -19,6 +19,7 @@ import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import '../shop.css';
+import { formatAsset } from '../../../lib/money.ts';
 
 type Action = 'pack' | 'ship' | 'deliver' | 'cancel';
 const NEXT: Record<ShopOrderState, Action[]> = {
@@ -239,7 +240,7 @@ function Products() {
               {p.active ? <Tag color="success">{t('admin.onSale')}</Tag> : <Tag>{t('admin.offSale')}</Tag>}
             </span>
             <span className="shop-hint">
-              {p.prices.map((x) => `${x.price} ${x.asset}`).join(' / ')} ·{' '}
+              {p.prices.map((x) => formatAsset(x.price, x.asset)).join(' / ')} ·{' '}
               {t('stockLeft', { count: p.stock })} · {t('admin.sold', { count: p.sold })}
             </span>
           </button>

@@ -20,6 +20,7 @@ import {
 } from '../api.ts';
 import { ProductPicture } from '../components/ProductBits.tsx';
 import '../shop.css';
+import { When } from '../../../components/When.tsx';
 
 type Line = { product_id: string; name: string; image_url: string; quantity: number };
 
@@ -81,7 +82,7 @@ export default function InventoryPage() {
         {(index?.latest ?? []).map((r) => (
           <List.Item
             key={`${r.at}-${r.name}-${r.kind}`}
-            description={new Date(r.at).toLocaleString()}
+            description={<When at={r.at} kind="relative" />}
             extra={r.quantity}
           >
             {t(`inventory.kinds.${r.kind}`)} · {r.name}

@@ -9,6 +9,7 @@ import { EmptyBlock, LoadingBlock } from '../../../components/PageStates.tsx';
 import { latestSalesQuery, salesQuery } from '../api.ts';
 import { SalesChart } from '../components/SalesChart.tsx';
 import '../shop.css';
+import { formatRelative } from '../../../lib/format.ts';
 
 const PERIODS = ['7', '30', '90'] as const;
 
@@ -48,7 +49,7 @@ export default function SalesPage() {
         {(latest?.list ?? []).map((s) => (
           <List.Item
             key={`${s.userid}-${s.at}`}
-            description={`${t('sales.level', { level: s.level })} · ${t(`sales.sources.${s.source}`, { defaultValue: s.source })} · ${new Date(s.at).toLocaleString()}`}
+            description={`${t('sales.level', { level: s.level })} · ${t(`sales.sources.${s.source}`, { defaultValue: s.source })} · ${formatRelative(s.at)}`}
             extra={<Money value={s.amount} asset="USDT" />}
           >
             {s.userid}

@@ -7,7 +7,10 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/PageStates.tsx';
 import { deliverQuery, fetchOrders, type ShopOrder, shopKeys } from '../api.ts';
+import { OrderSummary } from '../components/OrderSummary.tsx';
 import '../shop.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { When } from '../../../components/When.tsx';
 
 const STATE_COLOR = {
   paid: 'warning',
@@ -43,7 +46,7 @@ export default function ShopOrdersPage() {
             </span>
             <span>{o.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}</span>
             <span className="shop-order-top">
-              <span>{new Date(o.created_at).toLocaleString()}</span>
+              <When at={o.created_at} kind="relative" />
               <Money value={o.total} asset={o.asset} />
             </span>
           </button>
@@ -77,6 +80,7 @@ function Timeline({ orderId }: { orderId: string }) {
       ) : (
         <p className="shop-hint">{t('deliveryHint.keep')}</p>
       )}
+      <OrderSummary o={o} />
       {o.tracking_no ? (
         <p className="shop-hint" data-testid="shop-tracking">
           {t('tracking', { carrier: o.carrier, number: o.tracking_no })}
@@ -87,7 +91,7 @@ function Timeline({ orderId }: { orderId: string }) {
           <Steps.Step
             key={`${e.state}-${e.at}`}
             title={t(`states.${e.state}`, { defaultValue: e.state })}
-            description={`${new Date(e.at).toLocaleString()}${e.note ? ` · ${e.note}` : ''}`}
+            description={`${formatDateTime(e.at)}${e.note ? ` · ${e.note}` : ''}`}
           />
         ))}
       </Steps>

@@ -8,6 +8,7 @@ import { PagedList } from '../../../components/PagedList.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { fetchStockRecords, stockMenuQuery } from '../api.ts';
 import '../shop.css';
+import { When } from '../../../components/When.tsx';
 
 type StockRecord = Awaited<ReturnType<ReturnType<typeof fetchStockRecords>>>['list'][number];
 
@@ -70,7 +71,7 @@ export default function StockRecordsPage() {
               {r.order_no ? ` · ${r.order_no}` : ''}
             </span>
             <span className="shop-order-top shop-hint">
-              <span>{new Date(r.at).toLocaleString()}</span>
+              <When at={r.at} kind="relative" />
               <span>{t('inventory.after', { count: r.balance_after })}</span>
             </span>
           </div>

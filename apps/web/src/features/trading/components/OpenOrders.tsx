@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { cancelOrder, openOrdersQuery, tradingKeys } from '../api.ts';
+import { When } from '../../../components/When.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 
 export function OpenOrders({ account }: { account: string }) {
   const { t } = useTranslation('trading');
@@ -40,7 +42,7 @@ export function OpenOrders({ account }: { account: string }) {
             )}
           </div>
           <span>
-            {o.amount} @ {o.price} · {new Date(o.created_at).toLocaleString()}
+            {formatPrice(o.amount)} @ {formatPrice(o.price)} · <When at={o.created_at} kind="relative" />
           </span>
         </div>
       ))}

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { showToast } from '../../../lib/feedback.ts';
+import { formatFigure, formatPrice } from '../../../lib/price.ts';
 import { useSubmissionKey } from '../../../lib/submissionKey.ts';
 import { balanceQuery, infoQuery, placeOrder, positionsQuery, tradingKeys } from '../api.ts';
 
@@ -330,16 +331,19 @@ function OrderHints({
         {t(
           'available',
           side === 'buy' || perp
-            ? { amount: free(quote), asset: quote }
-            : { amount: free(base), asset: base },
+            ? { amount: formatFigure(free(quote), quote), asset: quote }
+            : { amount: formatFigure(free(base), base), asset: base },
         )}
       </p>
       <p className="hint" data-testid="order-estimate">
         {perp
-          ? t('perp.estimate', { value: value.toFixed(2), margin: (value / lev).toFixed(2), asset: quote })
-          : t('estimate', { side: t(side), value: value.toFixed(2), asset: quote })}{' '}
-        · {t('fee', { bps: info.fee_bps, value: fee.toFixed(4), asset: quote })}
+          ? t('perp.estimate', { value: cents(value), margin: cents(value / lev), asset: quote })
+          : t('estimate', { side: t(side), value: cents(value), asset: quote })}{' '}
+        · {t('fee', { bps: info.fee_bps, value: formatPrice(fee.toFixed(4)), asset: quote })}
       </p>
     </>
   );
 }
+
+/** An estimate (a number worked out here, not money moved) in cents with the language's separators. */
+const cents = (value: number) => formatPrice(value.toFixed(2));

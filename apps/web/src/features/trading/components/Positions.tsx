@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { newIdempotencyKey } from '../../../lib/submissionKey.ts';
 import { closePositionAt, positionsQuery, tradingKeys } from '../api.ts';
+import { formatFigure, formatPrice } from '../../../lib/price.ts';
 
 const signClass = (v: string) => (v.startsWith('-') ? 'down-text' : 'up-text');
 
@@ -45,16 +46,18 @@ export function Positions({ account }: { account: string }) {
             <dt>{t('perp.size')}</dt>
             <dd>{p.contracts}</dd>
             <dt>{t('perp.entry')}</dt>
-            <dd>{p.entry_price}</dd>
+            <dd>{formatPrice(p.entry_price)}</dd>
             <dt>{t('perp.mark')}</dt>
-            <dd>{p.mark_price}</dd>
+            <dd>{formatPrice(p.mark_price)}</dd>
             <dt>{t('perp.liquidation')}</dt>
-            <dd data-testid={`liq-${p.symbol}`}>{p.liquidation_price || '-'}</dd>
+            <dd data-testid={`liq-${p.symbol}`}>
+              {p.liquidation_price ? formatPrice(p.liquidation_price) : '-'}
+            </dd>
             <dt>{t('perp.margin')}</dt>
-            <dd>{p.margin}</dd>
+            <dd>{formatFigure(p.margin, 'USDT')}</dd>
             <dt>{t('perp.unrealized')}</dt>
             <dd className={signClass(p.unrealized_pnl)} data-testid={`upnl-${p.symbol}`}>
-              {p.unrealized_pnl} ({p.roe_percent}%)
+              {formatFigure(p.unrealized_pnl, 'USDT')} ({p.roe_percent}%)
             </dd>
             {p.funding !== '' && (
               <>

@@ -8,6 +8,7 @@ import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { adminMarketQuery, saveMarketSettings, tradingKeys } from '../api.ts';
 import '../trading.css';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const NUMBER_FIELDS = {
   fee_bps: 'feeBps',
@@ -65,7 +66,7 @@ export default function AdminMarketPage() {
         <p className="hint" data-testid="feed-status">
           {t('admin.feedLive', { state: data.feed.live ? t('admin.yes') : t('admin.no') })} ·{' '}
           {t('admin.lastTick', {
-            at: data.feed.last_tick_at ? new Date(data.feed.last_tick_at).toLocaleString() : '-',
+            at: data.feed.last_tick_at ? formatDateTime(data.feed.last_tick_at) : '-',
           })}
           {data.feed.error ? ` · ${t('admin.feedError', { error: data.feed.error })}` : ''}
         </p>

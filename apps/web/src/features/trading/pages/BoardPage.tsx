@@ -7,6 +7,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { boardQuery } from '../api.ts';
 import '../trading.css';
+import { formatFigure } from '../../../lib/price.ts';
 
 function EquityChart({ curve }: { curve: { at: string; equity: string }[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -40,21 +41,21 @@ export default function BoardPage() {
           <section className="balance-grid">
             <span>{t('equity')} (USDT)</span>
             <span className="big-figure" data-testid="board-equity">
-              {Number(data.equity).toFixed(2)}
+              {formatFigure(data.equity, 'USDT')}
             </span>
             <div className="line">
               <span>{t('pnl')}</span>
               <span className={data.pnl.startsWith('-') ? 'down-text' : 'up-text'} data-testid="board-pnl">
-                {Number(data.pnl).toFixed(2)} ({data.pnl_percent}%)
+                {formatFigure(data.pnl, 'USDT')} ({data.pnl_percent}%)
               </span>
             </div>
             <div className="line">
               <span>{t('realized')}</span>
-              <span>{Number(data.realized).toFixed(2)}</span>
+              <span>{formatFigure(data.realized, 'USDT')}</span>
             </div>
             <div className="line">
               <span>{t('fees')}</span>
-              <span>{Number(data.fees).toFixed(4)}</span>
+              <span>{formatFigure(data.fees, 'USDT', 'up')}</span>
             </div>
             <div className="line">
               <span>{t('trades')}</span>

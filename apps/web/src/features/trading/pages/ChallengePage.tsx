@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { challengeQuery } from '../api.ts';
 import '../trading.css';
+import { formatFigure } from '../../../lib/price.ts';
 
 /** The demo challenge's progress (`/pages/trade/CustomProgress`, DECISIONS section 30). */
 export default function ChallengePage() {
@@ -25,8 +26,8 @@ export default function ChallengePage() {
           </span>
           <ProgressBar percent={data.progress_percent} aria-label={t('progress')} />
           <span>
-            {t('equity')}: {Number(data.equity).toFixed(2)} / {data.target} USDT · {t('trades')}:{' '}
-            {data.trades}
+            {t('equity')}: {formatFigure(data.equity, 'USDT')} / {formatFigure(data.target, 'USDT')} USDT ·{' '}
+            {t('trades')}: {data.trades}
           </span>
           <ol>
             {data.steps.map((s) => (

@@ -8,6 +8,8 @@ import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { useSubmissionKey } from '../../../lib/submissionKey.ts';
 import { balanceQuery, resetDemo, tradingKeys } from '../api.ts';
 import '../trading.css';
+import { Money } from '../../../components/Money.tsx';
+import { formatFigure } from '../../../lib/price.ts';
 
 /** The demo account (`/pages/trade/test`): equity, balances, start afresh, and the ways into demo trading. */
 export default function DemoPage() {
@@ -34,19 +36,19 @@ export default function DemoPage() {
         <section className="balance-grid" aria-label={t('balances')}>
           <span>{t('equity')} (USDT)</span>
           <span className="big-figure" data-testid="demo-equity">
-            {Number(data.equity).toFixed(2)}
+            {formatFigure(data.equity, 'USDT')}
           </span>
           <span className="hint">
-            {t('startBalance')}: {data.start_balance} USDT
+            {t('startBalance')}: <Money value={data.start_balance} asset="USDT" />
           </span>
           {data.balances.map((b) => (
             <div className="line" key={b.asset} data-testid={`demo-balance-${b.asset}`}>
               <span>{b.asset}</span>
               <span>
-                {b.free}
-                {b.used !== '0' ? ` (+${b.used} ${t('used')})` : ''}
+                {formatFigure(b.free, b.asset)}
+                {b.used !== '0' ? ` (+${formatFigure(b.used, b.asset)} ${t('used')})` : ''}
               </span>
-              <span>≈ {b.value}</span>
+              <span>≈ {formatFigure(b.value, 'USDT')}</span>
             </div>
           ))}
           <Button size="small" onClick={() => void reset()} data-testid="demo-reset">

@@ -9,6 +9,7 @@ import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { accountsQuery, connectExchange, disconnectExchange, tradingKeys } from '../api.ts';
 import '../trading.css';
+import { formatDate } from '../../../lib/format.ts';
 
 /** Exchanges whose API keys come with a passphrase. */
 const WITH_PASSPHRASE = new Set<string>(['okx', 'bitget', 'kucoin']);
@@ -88,7 +89,7 @@ export default function ExchangeAccountsPage() {
                 </Button>
               </div>
               <span>
-                {t('exchanges.key')} {a.key_hint} · {new Date(a.created_at).toLocaleDateString()} ·{' '}
+                {t('exchanges.key')} {a.key_hint} · {formatDate(a.created_at)} ·{' '}
                 <Link to={`/pages/trade/onlinec?account=${a.id}`}>{t('trade')}</Link>
               </span>
             </div>

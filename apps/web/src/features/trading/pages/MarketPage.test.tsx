@@ -127,7 +127,7 @@ describe('perpetuals on the market page', () => {
     );
     const [sent] = api.bodiesOf('Online/SaveOrder').slice(-1);
     expect(sent).toMatchObject({ market: 'perp', leverage: 10, side: 'buy', type: 'market', amount: '0.1' });
-    expect(screen.getByTestId('liq-BTC/USDT').textContent).toBe('45226.14');
+    expect(screen.getByTestId('liq-BTC/USDT').textContent).toBe('45,226.14');
     // An open position fixes the leverage of what is added to it.
     expect(screen.getByTestId('leverage-5').hasAttribute('disabled')).toBe(true);
 

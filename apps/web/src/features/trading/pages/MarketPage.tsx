@@ -21,6 +21,7 @@ import { Positions } from '../components/Positions.tsx';
 import { SimulatedNote } from '../components/SimulatedNote.tsx';
 import { changeOf, type StreamTicker, useTickers } from '../useTickers.ts';
 import '../trading.css';
+import { formatPrice } from '../../../lib/price.ts';
 
 type MarketInfo = ResponseOf<typeof marketInfo>;
 type Account = ResponseOf<typeof tradingAccounts>['list'][number];
@@ -59,7 +60,13 @@ export default function MarketPage() {
         markets={markets}
         setParams={setParams}
       />
-      <TradeHead last={last} change={change} ticker={ticker} live={live} />
+      <TradeHead
+        last={last}
+        change={change}
+        ticker={ticker}
+        live={live}
+        decimals={info.data?.market.price_decimals}
+      />
       <fieldset className="tf-picker" aria-label={t('timeframe')}>
         {CANDLE_TIMEFRAMES.map((x) => (
           <button key={x} type="button" aria-pressed={tf === x} onClick={() => setTf(x)}>
@@ -150,8 +157,11 @@ function TradeHead({
   change,
   ticker,
   live,
+  decimals,
 }: {
   last: string;
+  /** The market's price precision (its tick), once its rules have loaded. */
+  decimals: number | undefined;
   change: string;
   ticker: MarketInfo['ticker'] | undefined;
   live: StreamTicker | undefined;
@@ -161,20 +171,20 @@ function TradeHead({
     <div className="trade-head">
       <div>
         <span className="price" data-testid="market-last">
-          {last}
+          {formatPrice(last, decimals)}
         </span>{' '}
         <Change value={change} testId="market-change" />
       </div>
       {ticker && (
         <div className="stats">
           <span>
-            {t('high')} {live?.high_24h ?? ticker.high_24h}
+            {t('high')} {formatPrice(live?.high_24h ?? ticker.high_24h, decimals)}
           </span>
           <span>
-            {t('low')} {live?.low_24h ?? ticker.low_24h}
+            {t('low')} {formatPrice(live?.low_24h ?? ticker.low_24h, decimals)}
           </span>
           <span>
-            {t('volume')} {Number(live?.volume_24h ?? ticker.volume_24h).toLocaleString()}
+            {t('volume')} {formatPrice(live?.volume_24h ?? ticker.volume_24h)}
           </span>
         </div>
       )}

@@ -10,6 +10,7 @@ import { Change } from '../components/Change.tsx';
 import { SimulatedNote } from '../components/SimulatedNote.tsx';
 import { changeOf, useTickers } from '../useTickers.ts';
 import '../trading.css';
+import { formatPrice } from '../../../lib/price.ts';
 
 /**
  * The market list (`/pages/home/onlinemain`, `/pages/trade/online`, the demo's `demo2` and the third-party demo):
@@ -51,11 +52,11 @@ export function MarketList({ account, title, intro }: { account: string; title: 
                 <span className="sub"> / {r.quote}</span>
                 <br />
                 <span className="sub">
-                  {t('volume')} {Number(r.volume_24h).toLocaleString()}
+                  {t('volume')} {formatPrice(r.volume_24h)}
                 </span>
               </span>
               <span className="last" data-testid={`market-${r.base}-last`}>
-                {r.last}
+                {formatPrice(r.last)}
               </span>
               <Change value={r.change_24h} />
             </Link>

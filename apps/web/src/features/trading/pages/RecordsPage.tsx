@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { fetchFills, fetchOrderHistory, tradingKeys } from '../api.ts';
 import '../trading.css';
+import { When } from '../../../components/When.tsx';
 
 /** Fills (`/pages/trade/Recordtx`, the demo's `demo4`) or ended orders with profit (`/pages/trade/History`). */
 export default function RecordsPage() {
@@ -33,14 +36,15 @@ export default function RecordsPage() {
                 <span>{o.reason === 'liquidation' ? t('perp.liquidated') : t(`state.${o.state}`)}</span>
               </div>
               <span>
-                {o.filled}/{o.amount} @ {o.avg_price || o.price} · {t('fees')} {o.fee} {o.fee_asset}
+                {formatPrice(o.filled)}/{formatPrice(o.amount)} @ {formatPrice(o.avg_price || o.price)} ·{' '}
+                {t('fees')} <Money value={o.fee} asset={o.fee_asset} round="up" />
               </span>
               {o.pnl && (
                 <span className={o.pnl.startsWith('-') ? 'down-text' : 'up-text'}>
-                  {t('pnl')} {o.pnl} {o.fee_asset}
+                  {t('pnl')} <Money value={o.pnl} asset={o.fee_asset} />
                 </span>
               )}
-              <span>{new Date(o.updated_at).toLocaleString()}</span>
+              <When at={o.updated_at} kind="relative" />
             </div>
           )}
         />
@@ -62,14 +66,15 @@ export default function RecordsPage() {
                 {f.market === 'perp' && ` · ${t('perp.tag')}`}
                 {f.reason === 'liquidation' && ` · ${t('perp.liquidated')}`}
               </span>
-              <span>{new Date(f.at).toLocaleString()}</span>
+              <When at={f.at} kind="relative" />
             </div>
             <span>
-              {f.amount} @ {f.price} · {t('fees')} {f.fee} {f.fee_asset}
+              {formatPrice(f.amount)} @ {formatPrice(f.price)} · {t('fees')}{' '}
+              <Money value={f.fee} asset={f.fee_asset} round="up" />
             </span>
             {f.pnl && (
               <span className={f.pnl.startsWith('-') ? 'down-text' : 'up-text'}>
-                {t('pnl')} {f.pnl} {f.fee_asset}
+                {t('pnl')} <Money value={f.pnl} asset={f.fee_asset} />
               </span>
             )}
           </div>

@@ -53,7 +53,7 @@ describe('the market list', () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/trade/online');
-    expect((await screen.findByTestId('market-BTC-last')).textContent).toBe('96000.00');
+    expect((await screen.findByTestId('market-BTC-last')).textContent).toBe('96,000.00');
     expect(screen.getByTestId('market-BTC').textContent).toContain('+1.05%');
     expect(screen.getByTestId('market-ETH').textContent).toContain('-2.70%');
     expect(screen.getByText(/simulated/i)).toBeTruthy();
@@ -75,7 +75,7 @@ describe('the market list', () => {
         ],
       }),
     );
-    await waitFor(() => expect(screen.getByTestId('market-BTC-last').textContent).toBe('97000.00'));
+    await waitFor(() => expect(screen.getByTestId('market-BTC-last').textContent).toBe('97,000.00'));
     expect(screen.getByTestId('market-BTC').textContent).toContain('+2.11%');
 
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'eth' } });
@@ -114,11 +114,11 @@ describe('the demo account', () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/trade/test');
-    expect((await screen.findByTestId('demo-equity')).textContent).toBe('9920.00');
+    expect((await screen.findByTestId('demo-equity')).textContent).toBe('9,920.00');
     expect(screen.getByTestId('demo-balance-BTC').textContent).toContain('0.02');
     fireEvent.click(screen.getByTestId('demo-reset'));
     await confirmDialogWith('');
-    await waitFor(() => expect(screen.getByTestId('demo-equity').textContent).toBe('10000.00'));
+    await waitFor(() => expect(screen.getByTestId('demo-equity').textContent).toBe('10,000.00'));
     expect(screen.queryByTestId('demo-balance-BTC')).toBeNull();
     const sent = api.bodiesOf('Trade/demoreset');
     expect(sent).toHaveLength(1);

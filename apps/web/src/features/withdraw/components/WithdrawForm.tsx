@@ -45,7 +45,6 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
     preview.data && previewAmount === wire && preview.data.amount === wire ? preview.data : undefined;
   const figures = figuresOf({
     typedText,
-    wire,
     decimals,
     feePercent: m.fee_percent,
     fromServer,
@@ -115,29 +114,29 @@ export function WithdrawForm({ onShowList }: { onShowList: () => void }) {
 type Figures = { fee: string; receive: string; source: 'server' | 'estimate' | 'none' };
 
 /**
- * The fee and what arrives: the server's preview once it answers for this amount; until then the same rule
- * computed here, exactly ('' while no amount is typed).
+ * The fee and what arrives: the server's preview once it answers for this amount; until then (and for an amount
+ * the form refuses, such as one below the minimum) the same rule computed here, exactly ('' while no amount is
+ * typed).
  */
 function figuresOf({
   typedText,
-  wire,
   decimals,
   feePercent,
   fromServer,
 }: {
   typedText: string;
-  wire: string;
   decimals: number;
   feePercent: string;
   fromServer: { fee: string; receive: string } | undefined;
 }): Figures {
   const parsed = parseMoneyInput(typedText, decimals);
-  const localFee = parsed.ok && wire ? feeCeil(parsed.value, percentToBps(feePercent) ?? 0) : null;
+  const typed = parsed.ok && parsed.value > 0n;
+  const localFee = typed ? feeCeil(parsed.value, percentToBps(feePercent) ?? 0) : null;
   const fee = fromServer?.fee ?? (localFee === null ? '' : formatAmount(localFee, decimals));
   const receive =
     fromServer?.receive ??
     (localFee === null || !parsed.ok ? '' : formatAmount(parsed.value - localFee, decimals));
-  const source = fromServer ? 'server' : wire ? 'estimate' : 'none';
+  const source = fromServer ? 'server' : typed ? 'estimate' : 'none';
   return { fee, receive, source };
 }
 
@@ -165,7 +164,10 @@ function PayTo({ addressType, masked }: { addressType: string | undefined; maske
   );
 }
 
-/** The fee rule, the fee and what arrives (a dash until an amount is typed); `data-source` says whose figures. */
+/**
+ * The fee rule, the fee and what arrives, to the last digit (a dash until an amount is typed); `data-source` says
+ * whose figures.
+ */
 function WithdrawPreview({
   feePercent,
   figures,
@@ -177,7 +179,7 @@ function WithdrawPreview({
 }) {
   const { t } = useTranslation('withdraw');
   const moneyOrDash = (value: string, testId: string) =>
-    value ? <Money value={value} asset={asset} testId={testId} /> : <span data-testid={testId}>—</span>;
+    value ? <Money value={value} asset={asset} exact testId={testId} /> : <span data-testid={testId}>—</span>;
   return (
     <List header={t('preview')} data-testid="withdraw-preview" data-source={figures.source}>
       <List.Item extra={<span data-testid="withdraw-fee-rate">{t('feeRate', { percent: feePercent })}</span>}>

@@ -86,7 +86,10 @@ describe('withdraw page', () => {
     type('withdraw-amount', '19.99');
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('The minimum is 20.00 USDT')).toBeTruthy();
-    expect(screen.getByTestId('withdraw-fee').textContent).toBe('—');
+    // The fee the rule gives for what was typed (5%, exact), not a dash: the member sees what it would cost.
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('0.9995 USDT');
+    expect(screen.getByTestId('withdraw-receive').textContent).toBe('18.9905 USDT');
+    expect(screen.getByTestId('withdraw-preview').getAttribute('data-source')).toBe('estimate');
     expect(api.bodiesOf('asset/withdraw')).toHaveLength(0);
     expect(screen.queryByTestId('withdraw-sheet-password')).toBeNull();
   });

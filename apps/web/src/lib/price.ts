@@ -1,0 +1,28 @@
+import type { Language } from '@mp/contract';
+import { decimalsOf, displayDecimalsOf, formatMoney, type Rounding } from './money.ts';
+
+/**
+ * A market price or volume with the language's separators: at the market's precision when it is known (the
+ * server's prices already sit on its tick, so padding or cutting loses nothing), else with the digits it came
+ * with. Display only.
+ */
+export function formatPrice(value: string, decimals?: number, lang?: Language): string {
+  if (decimals === undefined) {
+    const sent = value.includes('.') ? value.trim().length - value.indexOf('.') - 1 : 0;
+    return formatMoney(value, { decimals: sent, minDecimals: sent, lang });
+  }
+  return formatMoney(value, { decimals, minDecimals: decimals, maxDecimals: decimals, lang });
+}
+
+/**
+ * An amount of `asset` without its code, as lists show it (a column already names the asset): cut to the asset's
+ * display decimals, downward unless `round` says (lib/money.ts).
+ */
+export function formatFigure(value: string, asset: string, round?: Rounding, lang?: Language): string {
+  return formatMoney(value, {
+    decimals: decimalsOf(asset),
+    maxDecimals: displayDecimalsOf(asset),
+    round,
+    lang,
+  });
+}

@@ -84,7 +84,7 @@ describe('a DCA bot', () => {
     await expectText(deal, 'Take profit');
     await expectText(deal, 'Safety orders: 2');
     const pnl = await deal.locator('[data-testid^="deal-pnl-"]').textContent();
-    expect(Number(pnl?.replace(' USDT', ''))).toBeGreaterThan(0);
+    expect(Number(pnl?.replace(' USDT', '').replaceAll(',', ''))).toBeGreaterThan(0);
     await screenshot(page, 'bots-history');
 
     await page.goto(page.url().replace(/#.*$/, '#/pages/trade/trademain'));

@@ -62,7 +62,7 @@ describe('a deposit from the chain', () => {
       await chain('evm_setIntervalMining', [2]);
     }
     await expectText(state, 'Credited', 40_000);
-    await expectText(page.getByTestId('deposit-records'), '+100 USDT');
+    await expectText(page.getByTestId('deposit-records'), '+100.00 USDT');
 
     await page.goto(page.url().replace(/#.*$/, '#/pages/Wallet/Wallet'));
     await expectText(page.getByTestId('wallet-deposit-USDT-balance'), '100');

@@ -25,7 +25,8 @@ describe('demo trading', () => {
     await page.getByTestId('markets-page').waitFor();
     await page.getByTestId('simulated-note').waitFor();
     const listed = await page.getByTestId('market-BTC-last').textContent();
-    expect(Number(listed)).toBeGreaterThan(0);
+    // Prices carry the language's thousands separators.
+    expect(Number(listed?.replaceAll(',', ''))).toBeGreaterThan(0);
     await page.getByTestId('market-BTC').click();
     await page.getByTestId('market-page').waitFor();
     await page.getByTestId('candle-chart').locator('canvas').first().waitFor();
@@ -87,7 +88,7 @@ describe('demo perpetuals', () => {
     await expectText(page.locator('.adm-toast-main'), 'Order filled');
     const position = page.getByTestId('position-ETH/USDT');
     await expectText(position, /Long ETH\/USDT · 10x/);
-    await expectText(page.getByTestId('liq-ETH/USDT'), /^\d+\.\d+$/);
+    await expectText(page.getByTestId('liq-ETH/USDT'), /^[\d,]+\.\d+$/);
     // The profit follows the feed's price (it moves each second).
     const first = await page.getByTestId('upnl-ETH/USDT').textContent();
     await page.waitForFunction(

@@ -11,7 +11,8 @@ export type TxFlow<R> = ReturnType<typeof useTxSubmit<R>>;
 
 /** A result detail that is an amount of an asset. */
 export function moneyDetail(label: string, value: string, asset: string, testId: string): ResultDetail {
-  return { label, value: <Money value={value} asset={asset} />, testId };
+  // A result is a detail: every digit, as the server has it.
+  return { label, value: <Money value={value} asset={asset} exact />, testId };
 }
 
 /** The texts and actions of a money form's result view. */

@@ -3,7 +3,7 @@ import type { Language } from '@mp/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { displayDecimalsOf, formatAsset, formatMoney, roundMinor, toMinor } from './money.ts';
-import { formatPrice } from './price.ts';
+import { formatFigure, formatPrice } from './price.ts';
 
 const LANGUAGES: Language[] = ['en-US', 'zh-CN', 'bm-MY'];
 const NUMBER_LOCALE: Record<Language, string> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', 'bm-MY': 'ms-MY' };
@@ -110,6 +110,12 @@ describe('market prices', () => {
       ),
     );
     expect(formatPrice('97123.5', 2)).toBe('97,123.50');
+    expect(formatPrice('96000.00')).toBe('96,000.00');
+    // Without the asset's rule (an exchange coin) the digits stay as sent; USDT is cut to cents, down.
+    expect(formatFigure('0', 'BTC')).toBe('0');
+    expect(formatFigure('0.01234567', 'BTC')).toBe('0.01234567');
+    expect(formatFigure('2005.01156353', 'USDT')).toBe('2,005.01');
+    expect(formatFigure('0.031', 'USDT', 'up')).toBe('0.04');
     expect(formatPrice('1234567.125')).toBe('1,234,567.125');
   });
 });

@@ -19,10 +19,8 @@ export function formatPrice(value: string, decimals?: number, lang?: Language): 
  * display decimals, downward unless `round` says (lib/money.ts).
  */
 export function formatFigure(value: string, asset: string, round?: Rounding, lang?: Language): string {
-  return formatMoney(value, {
-    decimals: decimalsOf(asset),
-    maxDecimals: displayDecimalsOf(asset),
-    round,
-    lang,
-  });
+  const maxDecimals = displayDecimalsOf(asset);
+  // A coin the platform does not hold (BTC on an exchange): the digits the server sent ('0' stays '0').
+  if (maxDecimals === undefined) return formatPrice(value, undefined, lang);
+  return formatMoney(value, { decimals: decimalsOf(asset), maxDecimals, round, lang });
 }

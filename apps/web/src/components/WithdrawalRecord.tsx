@@ -2,8 +2,8 @@ import type { withdrawalSchema } from '@mp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatDateTime } from '../lib/format.ts';
 import { Money } from './Money.tsx';
+import { When } from './When.tsx';
 
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -46,7 +46,7 @@ export function WithdrawalRecord({ w, testId, statusLabel, userid, payout, recei
       {w.address_type} {w.address}
     </span>
   );
-  const time = <span data-testid={`${testId}-time`}>{formatDateTime(w.created_at)}</span>;
+  const time = <When at={w.created_at} kind="relative" testId={`${testId}-time`} />;
   return (
     <article className="record-row" data-testid={testId} data-status={w.status}>
       <div className="record-main">

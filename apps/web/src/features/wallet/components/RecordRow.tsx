@@ -2,7 +2,7 @@ import type { walletRecordSchema } from '@mp/contract';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Money } from '../../../components/Money.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { When } from '../../../components/When.tsx';
 
 export type WalletRecord = z.infer<typeof walletRecordSchema>;
 
@@ -19,7 +19,7 @@ export function RecordRow({ record }: { record: WalletRecord }) {
         <Money value={record.amount} asset={record.asset} signed testId={`${id}-amount`} />
       </div>
       <div className="record-sub">
-        <span data-testid={`${id}-time`}>{formatDateTime(record.created_at)}</span>
+        <When at={record.created_at} kind="relative" testId={`${id}-time`} />
         <span className={`record-status status-${record.status}`} data-testid={`${id}-status`}>
           {t(`status.${record.status}`)}
         </span>

@@ -8,10 +8,10 @@ import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock } from '../../../components/PageStates.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { type BonusFilter, bonusKeys, fetchBonusRecords } from '../bonus-api.ts';
 import { BonusSource } from '../components/BonusSource.tsx';
 import { BonusSummary } from '../components/BonusSummary.tsx';
+import { When } from '../../../components/When.tsx';
 
 type BonusRecord = z.infer<typeof bonusRecordSchema>;
 type TypeKey = 'all' | BonusType;
@@ -28,7 +28,7 @@ function BonusRow({ r }: { r: BonusRecord }) {
         <Money value={r.amount} asset={r.asset} signed testId={`${id}-amount`} />
       </div>
       <div className="record-sub">
-        <span data-testid={`${id}-time`}>{formatDateTime(r.created_at)}</span>
+        <When at={r.created_at} kind="relative" testId={`${id}-time`} />
         {r.type === 'pairing' ? null : (
           <BonusSource type={r.type} sourceUserid={r.source_userid} details={r.details} testId={id} />
         )}

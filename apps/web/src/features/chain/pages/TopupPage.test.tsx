@@ -83,7 +83,7 @@ describe('the top-up page', () => {
     await screen.findByTestId('deposit-address');
     fireEvent.click(screen.getByTestId('deposit-test-send'));
     expect((await screen.findByTestId('deposit-state-sent')).textContent).toBe('Sent, waiting for the chain');
-    expect(screen.getByTestId('deposit-sent').textContent).toContain('+100 USDT');
+    expect(screen.getByTestId('deposit-sent').textContent).toContain('+100.00 USDT');
     expect(screen.getByTestId('deposit-records').textContent).not.toContain('No deposits yet');
     // The first block holds it: the list, asked again every second meanwhile, shows it in place of the sent line.
     const asked = api.bodiesOf('Asset/depositrecord').length;

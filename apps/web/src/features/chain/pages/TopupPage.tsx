@@ -68,7 +68,7 @@ function DepositAddress({ network, onSent }: { network: string; onSent: (sent: S
   if (!data) return <LoadingBlock lines={3} />;
   const copy = async () => showToast((await copyText(data.address)) ? t('copied') : data.address);
   const test = async () => {
-  const name = chainName(data.name, t);
+    const name = chainName(data.name, t);
     setSending(true);
     const res = await sendTestDeposit().catch(() => undefined);
     setSending(false);
@@ -129,7 +129,9 @@ function DepositRecords({ sent }: { sent: Sent | null }) {
       {unlisted && (
         <div className="deposit-row" data-testid="deposit-sent">
           <div className="top">
-            <strong>+{unlisted.amount} USDT</strong>
+            <strong>
+              <Money value={unlisted.amount} asset="USDT" signed />
+            </strong>
             <span className="deposit-state detected" data-testid="deposit-state-sent">
               {t('state.sent')}
             </span>

@@ -15,6 +15,7 @@ import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { marketsQuery } from '../../trading/api.ts';
 import { type Bot, botKeys, saveBot } from '../api.ts';
 import { AccountPicker } from './AccountPicker.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 
 /** The form's fields as typed: every value is text until it is sent. */
 type Values = {
@@ -204,11 +205,11 @@ export function BotForm({
       <p className="hint bot-hint" data-testid="bot-budget">
         {v.market === 'perp' && lev > 1
           ? t('bots.form.budgetMargin', {
-              budget,
+              budget: formatPrice(budget),
               leverage: lev,
-              margin: budget === '-' ? '-' : (Number(budget) / lev).toFixed(2),
+              margin: budget === '-' ? '-' : formatPrice((Number(budget) / lev).toFixed(2)),
             })
-          : t('bots.form.budget', { budget })}
+          : t('bots.form.budget', { budget: formatPrice(budget) })}
       </p>
     </Form>
   );

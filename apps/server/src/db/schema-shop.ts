@@ -15,9 +15,13 @@ export interface ShopProductsTable {
   sold: Generated<number>;
   active: Generated<boolean>;
   sort_order: Generated<number>;
+  /** The product's name and description in other languages than the default (migration 0034). */
+  translations: ColumnType<ProductTranslations, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
+
+export type ProductTranslations = Partial<Record<string, { name: string; description: string }>>;
 
 export interface ShopPricesTable {
   product_id: string;

@@ -29,6 +29,7 @@ import * as m0029 from './0029_ledger_functions_source.ts';
 import * as m0030 from './0030_campaign_lease.ts';
 import * as m0031 from './0031_files.ts';
 import * as m0032 from './0032_payout_networks.ts';
+import * as m0034 from './0034_product_translations.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -63,4 +64,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0030_campaign_lease', up: m0030.up },
   { id: '0031_files', up: m0031.up },
   { id: '0032_payout_networks', up: m0032.up },
+  { id: '0034_product_translations', up: m0034.up },
 ];

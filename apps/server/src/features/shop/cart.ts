@@ -1,4 +1,4 @@
-import type { cartSave, ParsedRequestOf } from '@mp/contract';
+import type { cartSave, Language, ParsedRequestOf } from '@mp/contract';
 import type { Conn, Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
@@ -37,11 +37,11 @@ export function totalIn(lines: CartLine[], asset: string): bigint | undefined {
   return total;
 }
 
-export function cartView(lines: CartLine[]) {
+export function cartView(lines: CartLine[], lang?: Language) {
   const assets = [...new Set(lines.flatMap((l) => l.product.prices.map((p) => p.asset)))];
   return {
     list: lines.map((l) => {
-      const v = productView(l.product);
+      const v = productView(l.product, lang);
       return {
         product_id: v.id,
         name: v.name,
@@ -60,8 +60,8 @@ export function cartView(lines: CartLine[]) {
   };
 }
 
-export async function memberCart(db: Db, memberId: string) {
-  return cartView(await readCart(db, memberId));
+export async function memberCart(db: Db, memberId: string, lang?: Language) {
+  return cartView(await readCart(db, memberId), lang);
 }
 
 /** Puts a quantity of a product in the cart (0 takes it out); the cart as it is now. */
@@ -69,6 +69,7 @@ export async function saveCartLine(
   d: { db: Db; clock: Clock },
   memberId: string,
   { product_id, quantity }: ParsedRequestOf<typeof cartSave>,
+  lang?: Language,
 ) {
   const p = await findProduct(d.db, product_id);
   if (quantity === 0) await deleteCartLine(d.db, memberId, p.id);
@@ -78,5 +79,5 @@ export async function saveCartLine(
       throw fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: p.name, left: p.stock });
     await putCartLine(d.db, memberId, p.id, quantity, d.clock.now());
   }
-  return memberCart(d.db, memberId);
+  return memberCart(d.db, memberId, lang);
 }

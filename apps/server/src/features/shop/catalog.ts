@@ -1,6 +1,7 @@
-import { type AssetCode, WALLETS } from '@mp/contract';
+import { type AssetCode, type Language, WALLETS } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import type { ProductTranslations } from '../../db/schema-shop.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { mediaUrl } from '../content/index.ts';
@@ -15,6 +16,7 @@ export type ProductRow = {
   sold: number;
   active: boolean;
   sort_order: number;
+  translations: ProductTranslations;
   image_id: string | null;
   image_file: string | null;
   prices: { asset: string; price: string }[];
@@ -34,6 +36,7 @@ export function productQuery(db: Conn) {
       'p.sold',
       'p.active',
       'p.sort_order',
+      'p.translations',
       'p.image_id',
       'u.file_name as image_file',
       sql<{ asset: string; price: string }[]>`coalesce((
@@ -43,11 +46,18 @@ export function productQuery(db: Conn) {
     ]);
 }
 
-export function productView(p: ProductRow) {
+/** A product's name and description in `lang` where the admin gave them, else the default (English) ones. */
+export function localText(p: ProductRow, lang?: Language): { name: string; description: string } {
+  const t = lang ? p.translations[lang] : undefined;
+  return { name: t?.name || p.name, description: t?.description || p.description };
+}
+
+/** A product as members see it: its name in their language (the admin's lists pass none: the default). */
+export function productView(p: ProductRow, lang?: Language) {
   const prices = p.prices.map((x) => ({ asset: x.asset, price: money(x.price, x.asset) }));
   return {
     id: p.id,
-    name: p.name,
+    name: localText(p, lang).name,
     price: prices[0]?.price ?? '0',
     asset: prices[0]?.asset ?? 'USDT',
     prices,

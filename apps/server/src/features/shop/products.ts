@@ -3,6 +3,7 @@ import {
   type AssetCode,
   type adminProductList,
   type adminProductSave,
+  type Language,
   type ParsedRequestOf,
   parseAmount,
   type shopProducts,
@@ -11,7 +12,7 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { findProduct, productView } from './catalog.ts';
+import { findProduct, localText, productView } from './catalog.ts';
 import {
   insertPrices,
   insertProduct,
@@ -29,14 +30,15 @@ export async function listProducts(
   db: Db,
   { page, pagesize, category }: ParsedRequestOf<typeof shopProducts>,
   nameLike: NameLike,
+  lang: Language,
 ) {
   const { rows, total } = await productsPage(db, { onSale: true, category, nameLike }, { page, pagesize });
-  return { list: rows.map(productView), page, pagesize, total };
+  return { list: rows.map((p) => productView(p, lang)), page, pagesize, total };
 }
 
-export async function productDetail(db: Db, id: string) {
+export async function productDetail(db: Db, id: string, lang: Language) {
   const p = await findProduct(db, id);
-  return { ...productView(p), description: p.description, active: p.active };
+  return { ...productView(p, lang), description: localText(p, lang).description, active: p.active };
 }
 
 export async function productCategories(db: Db) {
@@ -74,6 +76,11 @@ function priceUnits(text: string, asset: AssetCode, field: string): bigint {
 
 type SaveInput = ParsedRequestOf<typeof adminProductSave>;
 
+/** The translations as stored: by language, each with its name and description ('' when not given). */
+function translationsOf(list: NonNullable<SaveInput['translations']>) {
+  return Object.fromEntries(list.map((t) => [t.lang, { name: t.name, description: t.description ?? '' }]));
+}
+
 /** The product's prices by asset: its main price first, then the others (a repeated asset keeps the first). */
 function pricesOf(input: SaveInput): Map<string, bigint> {
   const prices = new Map<string, bigint>();
@@ -105,6 +112,8 @@ export async function saveProduct(d: { db: Db; clock: Clock }, adminId: string, 
     active: input.active,
     sort_order: input.sort_order,
     image_id: imageId,
+    // Left as they are when the call gives none (a form that does not edit them).
+    ...(input.translations ? { translations: JSON.stringify(translationsOf(input.translations)) } : {}),
     updated_at: now,
   };
   const id = await inTransaction(d.db, async (tx) => {

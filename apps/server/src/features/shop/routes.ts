@@ -64,12 +64,12 @@ const nameLike = (q: string | undefined): NameLike => (q ? likePattern(q) : unde
 export function shopRoutes(d: MoneyDeps): CallRoute[] {
   const { db } = d;
   return [
-    handle(shopProducts, (input) => listProducts(db, input, nameLike(input.q))),
-    handle(shopProduct, ({ id }) => productDetail(db, id)),
+    handle(shopProducts, (input, ctx) => listProducts(db, input, nameLike(input.q), ctx.lang)),
+    handle(shopProduct, ({ id }, ctx) => productDetail(db, id, ctx.lang)),
     handle(getFilterType, () => productCategories(db)),
-    handle(memberCartList, (_i, ctx) => memberCart(db, ctx.member.id)),
+    handle(memberCartList, (_i, ctx) => memberCart(db, ctx.member.id, ctx.lang)),
     handle(cartSave, async (input, ctx) =>
-      reply(await saveCartLine(d, ctx.member.id, input), 'shop_cart_saved'),
+      reply(await saveCartLine(d, ctx.member.id, input, ctx.lang), 'shop_cart_saved'),
     ),
     handle(addressList, (_i, ctx) => listAddresses(db, ctx.member.id)),
     handle(addressSave, async (input, ctx) =>

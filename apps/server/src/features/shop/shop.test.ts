@@ -110,6 +110,38 @@ describe('products', () => {
     expect(all.list.find((p) => p.id === off)?.active).toBe(false);
   });
 
+  it("shows a product's name and description in the member's language where given, else the default ones", async () => {
+    const id = await newProduct({
+      name: 'Green tea',
+      description: 'Loose leaves, 100 g.',
+      translations: [{ lang: 'zh-CN', name: '绿茶', description: '散装茶叶，100 克。' }],
+    });
+    const inZh = { lang: 'zh-CN' };
+    expect(await t.ok('Shop/product', { id }, inZh)).toMatchObject({
+      name: '绿茶',
+      description: '散装茶叶，100 克。',
+    });
+    const zhList = await t.ok<{ list: Product[] }>('Shop/products', { pagesize: 100 }, inZh);
+    expect(zhList.list.find((p) => p.id === id)?.name).toBe('绿茶');
+    // No Malay text: the default one.
+    expect(await t.ok('Shop/product', { id }, { lang: 'bm-MY' })).toMatchObject({
+      name: 'Green tea',
+      description: 'Loose leaves, 100 g.',
+    });
+    expect(await t.ok('Shop/product', { id }, { lang: 'en-US' })).toMatchObject({ name: 'Green tea' });
+    // The cart names it in the member's language too.
+    const m = await shopper();
+    const cart = await t.ok<{ list: { name: string }[] }>(
+      'Shop/cartsave',
+      { product_id: id, quantity: 1 },
+      { token: m.token, lang: 'zh-CN' },
+    );
+    expect(cart.list[0]?.name).toBe('绿茶');
+    // An edit that does not send translations keeps them.
+    await newProduct({ id, name: 'Green tea', description: 'Loose leaves, 100 g.' });
+    expect(await t.ok('Shop/product', { id }, inZh)).toMatchObject({ name: '绿茶' });
+  });
+
   it('shows a product’s picture, which must be an image upload', async () => {
     const [picture, pdf] = await Promise.all(
       (['image', 'pdf'] as const).map((kind) =>

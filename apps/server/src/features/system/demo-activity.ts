@@ -8,53 +8,8 @@ import { addDays, todayOf } from '../../platform/dates.ts';
 import { outboxNotifier } from '../../adapters/notify/notifier.ts';
 import { DEMO_TX_PASSWORD } from './demo.ts';
 import { Caller } from './demo-caller.ts';
+import { DEMO_PRODUCTS } from './demo-products.ts';
 import { DEMO_RECRUITS } from './demo-recruits.ts';
-
-/** The demo shop's products (USDT prices; each is also sold for twice as many deposit points). */
-const DEMO_PRODUCTS = [
-  {
-    name: 'Vitamin C 1000 mg (60 tablets)',
-    category: 'health',
-    price: '25',
-    stock: 120,
-    description: 'One tablet a day with a meal.',
-  },
-  {
-    name: 'Marine collagen drink (10 bottles)',
-    category: 'beauty',
-    price: '48',
-    stock: 60,
-    description: 'Peach flavour, 5,000 mg of collagen in each bottle.',
-  },
-  {
-    name: 'Omega-3 fish oil (90 capsules)',
-    category: 'health',
-    price: '32',
-    stock: 80,
-    description: 'Two capsules a day.',
-  },
-  {
-    name: 'Bamboo charcoal toothpaste',
-    category: 'home',
-    price: '6',
-    stock: 300,
-    description: 'Fluoride, 120 g.',
-  },
-  {
-    name: 'Black garlic honey (250 g)',
-    category: 'food',
-    price: '18',
-    stock: 45,
-    description: 'Aged black garlic in forest honey.',
-  },
-  {
-    name: 'Aloe vera gel (200 ml)',
-    category: 'beauty',
-    price: '12',
-    stock: 0,
-    description: 'Back in stock soon.',
-  },
-];
 
 const DAYS = 6;
 const TX = DEMO_TX_PASSWORD;

@@ -33,6 +33,20 @@ export const adminProductSave = defineCall({
     active: formBool(),
     image_id: optionalId(),
     sort_order: formInt(-100_000, 100_000, 0),
+    /**
+     * The name and description in the members' other languages (the default ones are name and description), shown
+     * to a member reading that language; left as they are when not sent.
+     */
+    translations: z
+      .array(
+        z.object({
+          lang: oneOf(['zh-CN', 'bm-MY'] as const),
+          name: text(100),
+          description: optionalText(4000),
+        }),
+      )
+      .max(2)
+      .optional(),
   }),
   response: z.object({ id: z.string() }),
 });

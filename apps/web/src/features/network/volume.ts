@@ -1,4 +1,4 @@
-import { decimalsOf, formatMoney, toMinor } from '../../lib/money.ts';
+import { decimalsOf, displayDecimalsOf, formatMoney, toMinor } from '../../lib/money.ts';
 
 /**
  * Volumes and balances of the network calls are in the plan's volume asset (the contract documents USDT).
@@ -6,9 +6,15 @@ import { decimalsOf, formatMoney, toMinor } from '../../lib/money.ts';
  */
 export const VOLUME_ASSET = 'USDT';
 
-/** A volume without its asset code, for tight spots (tree cards) whose heading names the asset. */
+/**
+ * A volume without its asset code, for tight spots (tree cards) whose heading names the asset: in cents, rounded
+ * down like every amount in a list (lib/money.ts).
+ */
 export function formatVolume(value: string): string {
-  return formatMoney(value, { decimals: decimalsOf(VOLUME_ASSET) });
+  return formatMoney(value, {
+    decimals: decimalsOf(VOLUME_ASSET),
+    maxDecimals: displayDecimalsOf(VOLUME_ASSET),
+  });
 }
 
 /** `part` as a percent of `whole` (0-100, two decimals, exact up to the rounding down); 0 when whole is 0. */

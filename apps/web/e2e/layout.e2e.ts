@@ -9,7 +9,8 @@ import { apiLogin, createMember, DEMO, fill, type NewMember } from './members.ts
 /**
  * Nothing wider than a phone (issue 29): every route of the app at 360, 390 and 414 px, as a demo member and (the
  * admin's routes) as the demo admin, has no horizontal overflow; the sheets a member and an admin open stay
- * inside the screen; a refused action's toast wraps between words only.
+ * inside the screen; the placement tree's cards are whole on first load and the cart's count does not cover
+ * "Cart"; a refused action's toast wraps between words only.
  */
 const WIDTHS = [360, 390, 414] as const;
 const HEIGHT = 800;
@@ -53,7 +54,7 @@ function frames(page: Page): Promise<void> {
 /**
  * Opens a route in the running app (hash navigation, no reload) and waits until its page has rendered: a page
  * root that was not there before, no loading display or skeleton. A route that keeps the same page (one page at
- * two routes) gives up waiting after 3 s and is measured as it is.
+ * two routes) gives up waiting after 2 s and is measured as it is.
  */
 async function openRoute(page: Page, path: string) {
   await page.evaluate((p) => {
@@ -69,10 +70,10 @@ async function openRoute(page: Page, path: string) {
           '[data-testid="page-loading"], .adm-skeleton, [data-testid="state-loading"]',
         ) === null,
       null,
-      { timeout: 3000, polling: 100 },
+      { timeout: 2000, polling: 50 },
     )
     .catch(() => undefined);
-  await page.waitForTimeout(120);
+  await page.waitForTimeout(50);
 }
 
 /** Opens each route and measures it at every width (resizing the open page); returns the routes that overflow. */
@@ -194,6 +195,8 @@ async function buyerWithOrders(): Promise<void> {
   };
   await buy('keep');
   shippedOrderNo = await buy('ship');
+  // Something in the cart, for its count on the shop page.
+  expect((await api('Shop/cartsave', { product_id: keptProductId, quantity: 1 }, token)).status).toBe(1);
 }
 
 beforeAll(async () => {
@@ -257,6 +260,50 @@ describe('layout at phone widths', () => {
     problems.push(...(await sheetProblems(desk, 'admin ship')));
     await desk.context().close();
 
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('shows the whole tree and the cart count beside "Cart" on first load', async () => {
+    const problems: string[] = [];
+    const page = await openApp(browser, '#/pages/login/login', viewport);
+    await logIn(page, 'alice', DEMO.password);
+    await openRoute(page, '/pages/personal/tree');
+    await page.locator('.tree-card').nth(6).waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await frames(page);
+      const cut = await page.evaluate(() => {
+        const pane = document.querySelector('.tree-pan')?.getBoundingClientRect();
+        return [...document.querySelectorAll('.tree-card')]
+          .filter((c) => {
+            const r = c.getBoundingClientRect();
+            return !pane || r.left < pane.left || r.right > pane.right;
+          })
+          .map((c) => c.getAttribute('data-testid'));
+      });
+      if (cut.length) problems.push(`tree at ${width}: cut ${cut.join(', ')}`);
+    }
+    await page.context().close();
+    const shop = await openApp(browser, '#/pages/login/login', viewport);
+    await logIn(shop, buyer.userid, buyer.password);
+    await openRoute(shop, '/pages/shop/shop');
+    const badge = shop.getByTestId('shop-cart-link').locator('.adm-badge');
+    await badge.waitFor();
+    // The word's own box (a range over its text) ends before the count begins.
+    const [wordRight, badgeLeft] = await shop.getByTestId('shop-cart-link').evaluate((button) => {
+      const word = [...button.querySelectorAll('*')].flatMap((el) =>
+        [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim() === 'Cart'),
+      )[0];
+      const range = document.createRange();
+      if (word) range.selectNodeContents(word);
+      return [
+        range.getBoundingClientRect().right,
+        button.querySelector('.adm-badge')?.getBoundingClientRect().left,
+      ];
+    });
+    if (!(wordRight > 0 && badgeLeft !== undefined && badgeLeft >= wordRight))
+      problems.push(`cart badge from ${badgeLeft} over "Cart" ending at ${wordRight}`);
+    await shop.context().close();
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

@@ -46,6 +46,8 @@ export function TreeNodeCard({ node, focused, onOpen, onToggleFavorite, favorite
       </span>
       <span className="tree-card-meta">
         <span className={`rank-tag rank-${node.rank}`}>{t(`ranks.${node.rank}`)}</span>
+        {/* Shown where children are stacked (network.css), so their place is not lost. */}
+        {node.side ? <span className="tree-card-side">{t(node.side === 'L' ? 'left' : 'right')}</span> : null}
         <span>{formatDate(node.joined)}</span>
       </span>
     </>

@@ -60,6 +60,11 @@ export async function adminProducts(
       sold: p.sold,
       sort_order: p.sort_order,
       image_id: p.image_id ?? '',
+      translations: Object.entries(p.translations).map(([lang, tr]) => ({
+        lang,
+        name: tr?.name ?? '',
+        description: tr?.description ?? '',
+      })),
     })),
     page,
     pagesize,

@@ -137,9 +137,18 @@ describe('products', () => {
       { token: m.token, lang: 'zh-CN' },
     );
     expect(cart.list[0]?.name).toBe('绿茶');
-    // An edit that does not send translations keeps them.
+    // An edit that does not send translations keeps them; the admin's list shows them to edit.
     await newProduct({ id, name: 'Green tea', description: 'Loose leaves, 100 g.' });
     expect(await t.ok('Shop/product', { id }, inZh)).toMatchObject({ name: '绿茶' });
+    const admins = await t.ok<{ list: { id: string; name: string; translations: unknown[] }[] }>(
+      'Admin/productlist',
+      { pagesize: 100 },
+      { token: admin, lang: 'zh-CN' },
+    );
+    expect(admins.list.find((p) => p.id === id)).toMatchObject({
+      name: 'Green tea',
+      translations: [{ lang: 'zh-CN', name: '绿茶', description: '散装茶叶，100 克。' }],
+    });
   });
 
   it('shows a product’s picture, which must be an image upload', async () => {

@@ -66,6 +66,8 @@ export const adminProductList = defineCall({
       sort_order: z.number(),
       /** The picture's upload id ('' for none), to keep it when the product is edited. */
       image_id: z.string(),
+      /** The name and description in the other languages, as Admin/productsave takes them. */
+      translations: z.array(z.object({ lang: z.string(), name: z.string(), description: z.string() })),
     }),
   ),
 });

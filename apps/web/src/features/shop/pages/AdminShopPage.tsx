@@ -19,6 +19,12 @@ import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { useDebounced } from '../../../lib/useDebounced.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import '../shop.css';
+import {
+  TranslationFields,
+  type TranslationValues,
+  translationValues,
+  translationsOf,
+} from '../components/ProductTranslations.tsx';
 import { formatAsset } from '../../../lib/money.ts';
 
 type Action = 'pack' | 'ship' | 'deliver' | 'cancel';
@@ -176,7 +182,7 @@ function ShipForm({
   );
 }
 
-type ProductValues = {
+type ProductValues = TranslationValues & {
   id?: string;
   name: string;
   description?: string;
@@ -231,6 +237,7 @@ function Products() {
                 sort_order: p.sort_order,
                 image_id: p.image_id,
                 image_url: p.image_url,
+                ...translationValues(p.translations),
               })
             }
             data-testid={`admin-product-${p.id}`}
@@ -294,6 +301,7 @@ function ProductForm({ initial, onSaved }: { initial: ProductValues; onSaved: ()
         active: v.active,
         sort_order: initial.sort_order ?? 0,
         ...(picture.id ? { image_id: picture.id } : {}),
+        translations: translationsOf(v),
       });
       showToast(res.msg);
       await onSaved();
@@ -344,6 +352,7 @@ function ProductForm({ initial, onSaved }: { initial: ProductValues; onSaved: ()
       <Form.Item name="description" label={t('admin.description')}>
         <TextArea id="product-description" rows={3} />
       </Form.Item>
+      <TranslationFields />
       <Form.Item label={t('admin.picture')}>
         <div className="address-map-row">
           {picture.url ? <img src={picture.url} alt="" className="admin-product-picture" /> : null}

@@ -70,6 +70,41 @@ describe('demo trading', () => {
   });
 });
 
+describe('the market page', () => {
+  it('logs no error while its chart is drawn, changes timeframe, and is left and opened again', async () => {
+    const page = await openApp(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await logInThroughPage(page, member.userid, member.password);
+    const routes = [
+      '/pages/trade/onlinec?symbol=BTC%2FUSDT&account=demo',
+      '/pages/home/Trade',
+      '/pages/home/Tradesell',
+      '/pages/trade/onlinec?symbol=ETH%2FUSDT&account=demo&market=perp',
+    ];
+    for (const route of routes) {
+      await page.goto(page.url().replace(/#.*$/, `#${route}`));
+      await page.getByTestId('candle-chart').locator('canvas').first().waitFor();
+      for (const tf of ['5m', '1h', '1m']) {
+        await page.locator('.tf-picker').getByRole('button', { name: tf, exact: true }).click();
+        await page.waitForTimeout(500);
+      }
+      // The price moves the forming candle for a while (the feed steps each second).
+      await page.waitForTimeout(2500);
+      // Quick buy to Quick sell keeps the page (one page at two routes); the others open it anew.
+      if (route !== '/pages/home/Trade') {
+        await page.goto(page.url().replace(/#.*$/, '#/pages/trade/online'));
+        await page.getByTestId('markets-page').waitFor();
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('demo perpetuals', () => {
   it('opens a 10x long on the perpetual, watches it on the moving price, and closes it', async () => {
     const other = await createMember();

@@ -16,7 +16,16 @@ export async function productsPage(
   let query = productQuery(db);
   if (filter.onSale) query = query.where('p.active', '=', true);
   if (filter.category) query = query.where('p.category', '=', filter.category);
-  if (filter.nameLike) query = query.where('p.name', 'ilike', filter.nameLike);
+  // A name in any language: members search in the one they read.
+  if (filter.nameLike) {
+    const like = filter.nameLike;
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.name', 'ilike', like),
+        sql<boolean>`exists (select 1 from jsonb_each(p.translations) tr where tr.value->>'name' ilike ${like})`,
+      ]),
+    );
+  }
   const [rows, count] = await Promise.all([
     query
       .orderBy('p.sort_order')

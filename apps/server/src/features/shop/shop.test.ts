@@ -123,6 +123,11 @@ describe('products', () => {
     });
     const zhList = await t.ok<{ list: Product[] }>('Shop/products', { pagesize: 100 }, inZh);
     expect(zhList.list.find((p) => p.id === id)?.name).toBe('绿茶');
+    // Found by its name in any language.
+    for (const q of ['绿茶', 'green tea'])
+      expect((await t.ok<{ list: Product[] }>('Shop/products', { q }, inZh)).list.map((p) => p.id)).toEqual([
+        id,
+      ]);
     // No Malay text: the default one.
     expect(await t.ok('Shop/product', { id }, { lang: 'bm-MY' })).toMatchObject({
       name: 'Green tea',

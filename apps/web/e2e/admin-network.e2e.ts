@@ -411,7 +411,11 @@ describe.sequential('admin network: dashboard, member search and freeze, bonus p
     const run = desk.getByTestId('run-pairing-result');
     await run.waitFor();
     expect(await run.getAttribute('data-status')).toBe('done');
-    await expectText(run, `Pairing · ${today}`);
+    // The run's day in the app's one date format ('Nov 27, 2026').
+    const shownDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${today}T00:00:00Z`),
+    );
+    await expectText(run, `Pairing · ${shownDay}`);
     await expectText(desk.getByTestId('run-pairing-result-status'), 'Done');
     await run.scrollIntoViewIfNeeded();
     await screenshot(desk, 'admin-network-pairing');

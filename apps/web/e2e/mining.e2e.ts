@@ -261,7 +261,11 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     await phone.getByTestId('mining-menu-incomeByDay').click();
     await phone.getByTestId('income-history-page').waitFor();
     const day = `income-day-${startDate}-USDT`;
-    await expectText(phone.getByTestId(`${day}-date`), startDate);
+    // The day in the app's one date format ('Nov 28, 2026'), the calendar day itself whatever the time zone.
+    const shownDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${startDate}T00:00:00Z`),
+    );
+    await expectText(phone.getByTestId(`${day}-date`), shownDay);
     expect(await moneyValue(phone.getByTestId(`${day}-amount`))).toBe(decimal(daily));
     await expectText(phone.getByTestId(`${day}-amount`), '0.12 USDT');
     await screenshot(phone, 'mining-income-by-day');

@@ -28,7 +28,7 @@ function PackagesTab() {
           <List.Item
             key={p.id}
             onClick={() => setEditing(p)}
-            description={`${p.coin} · ${p.term_days}d · ${t('stock')} ${p.stock} · ${p.active ? t('admin:mining.onSale') : t('admin:mining.offSale')}`}
+            description={`${p.coin} · ${t('days', { count: p.term_days })} · ${t('stock')} ${p.stock} · ${p.active ? t('admin:mining.onSale') : t('admin:mining.offSale')}`}
             data-testid={`admin-package-${p.id}`}
           >
             {p.name}

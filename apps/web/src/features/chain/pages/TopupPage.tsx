@@ -66,9 +66,9 @@ function DepositAddress({ network, onSent }: { network: string; onSent: (sent: S
   const { data } = useQuery(depositAddressQuery(network));
   const [sending, setSending] = useState(false);
   if (!data) return <LoadingBlock lines={3} />;
+  const name = chainName(data.name, t);
   const copy = async () => showToast((await copyText(data.address)) ? t('copied') : data.address);
   const test = async () => {
-    const name = chainName(data.name, t);
     setSending(true);
     const res = await sendTestDeposit().catch(() => undefined);
     setSending(false);

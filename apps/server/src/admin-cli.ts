@@ -18,6 +18,7 @@ import { checkNewPassword } from './features/members/signup.ts';
 import { Refusal } from './lib/errors.ts';
 import { systemClock } from './lib/clock.ts';
 import { readPassword } from './lib/read-password.ts';
+import { note, out, runCommand } from './lib/command.ts';
 
 /**
  * `npm run admin -- <command>`: admin accounts from the server's own shell, for the first owner and for an admin
@@ -40,9 +41,6 @@ type Command =
   | { name: 'reset-2fa'; userid: string };
 
 class UsageError extends Error {}
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const note = (line: string) => process.stderr.write(`${line}\n`);
 
 function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({
@@ -165,12 +163,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    note(err instanceof Error ? err.message : String(err));
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

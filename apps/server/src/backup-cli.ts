@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { KEY_FILES, passphraseFrom } from './db/backup-archive.ts';
 import { type BackupFile, writeBackup } from './db/backup.ts';
 import { connectCommand } from './db/connect.ts';
+import { note, out, runCommand } from './lib/command.ts';
 
 /**
  * `npm run backup`: one file holding the whole database (a consistent snapshot, taken beside running servers) and
@@ -18,9 +19,6 @@ one snapshot, and DATA_DIR's ${KEY_FILES.join(' and ')}, all compressed and encr
 The passphrase: BACKUP_PASSPHRASE, or the first line of --passphrase-file; without it nothing is written.
 It is a logical backup restored with npm run restore; it does not use pg_dump (the embedded PostgreSQL 18 has none).
 For point-in-time recovery of your own PostgreSQL, see docs/BACKUP.md (pgBackRest, WAL-G).`;
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const note = (line: string) => process.stderr.write(`${line}\n`);
 
 /** backup-20250101T120000Z.mpbak: sorts by time, and says the time is UTC. */
 const fileName = (at: Date) =>
@@ -94,12 +92,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    note(`backup failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, 'backup failed');

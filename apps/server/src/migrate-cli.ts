@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { connectCommand } from './db/connect.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
 import { importDiskFiles } from './platform/file-import.ts';
+import { note, out, runCommand } from './lib/command.ts';
 
 /**
  * `npm run migrate`: applies the pending migrations, a deployment's own step before its servers start (production
@@ -12,9 +13,6 @@ import { importDiskFiles } from './platform/file-import.ts';
  * deployment script can ask before it migrates). Exit 1 on failure, 2 on wrong usage.
  */
 const EXIT_PENDING = 3;
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const note = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<number> {
   let status: boolean;
@@ -41,12 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    note(`migration failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, 'migration failed');

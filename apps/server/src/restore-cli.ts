@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { passphraseFrom } from './db/backup-archive.ts';
 import { connectCommand } from './db/connect.ts';
 import { openBackup, restoreBackup } from './db/restore.ts';
+import { note, out, runCommand } from './lib/command.ts';
 
 /**
  * `npm run restore -- <file>`: a backup of `npm run backup` into a new, empty database, and its key files into
@@ -14,9 +15,6 @@ Restores into DATABASE_URL, else the embedded PostgreSQL under DATA_DIR (started
 The database must be empty: create a new one (createdb), or use a new DATA_DIR. The migrations are applied up to the
 backup's, every table is loaded in one transaction and checked (rows, checksums), then DATA_DIR's key files are
 written (mode 0600; an existing different one is refused). The passphrase: BACKUP_PASSPHRASE or --passphrase-file.`;
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const note = (line: string) => process.stderr.write(`${line}\n`);
 
 function parseOptions(): { file: string; passphrase: string } {
   const { values, positionals } = parseArgs({
@@ -57,12 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    note(`restore failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, 'restore failed');

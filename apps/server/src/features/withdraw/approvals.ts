@@ -9,7 +9,7 @@ import { audit } from '../../platform/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { checkSecondApprover, needsSecondApprover } from '../admin/index.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
-import { payoutModeOf, readPayoutRules } from './payout-networks.ts';
+import { type PayoutRules, payoutModeOf, readPayoutRules } from './payout-networks.ts';
 import { type WithdrawalRow, withdrawalView } from './service.ts';
 
 export type SecondApproval = (typeof SECOND_APPROVAL_REASONS)[number];
@@ -29,20 +29,20 @@ export async function paidAutomaticallyToday(db: Conn, now: Date): Promise<bigin
 /**
  * Why approving this withdrawal needs a second admin, or '' when one decides: above the two-person threshold (any
  * payout), or, paid automatically, above the per-payout limit or beyond the day's limit with the payouts approved
- * today. `today` is what has been paid automatically today (read once for a list).
+ * today. `listed`: the day's automatic payouts and the rules, read once for a whole list.
  */
 export async function secondApprovalReason(
   db: Conn,
   r: RuleDeps,
   w: Deciding,
-  today?: bigint,
+  listed?: { today: bigint; rules: PayoutRules },
 ): Promise<SecondApproval> {
   if (await needsSecondApprover(db, w.asset as AssetCode, BigInt(w.amount))) return 'threshold';
-  const rules = await readPayoutRules(db, r.chain);
+  const rules = listed?.rules ?? (await readPayoutRules(db, r.chain));
   if (payoutModeOf(rules, w.address_type) !== 'automatic') return '';
   const paidOut = BigInt(w.amount) - BigInt(w.fee);
   if (paidOut > rules.limitPerWithdrawal) return 'per_withdrawal_limit';
-  const sofar = today ?? (await paidAutomaticallyToday(db, r.clock.now()));
+  const sofar = listed?.today ?? (await paidAutomaticallyToday(db, r.clock.now()));
   return sofar + paidOut > rules.limitDaily ? 'daily_limit' : '';
 }
 
@@ -81,7 +81,7 @@ export async function adminViews(d: MoneyDeps, rows: WithdrawalRow[]) {
       return {
         ...withdrawalView(row, r.chain),
         payout_mode: row.payout_mode ?? payoutModeOf(rules, row.address_type),
-        second_approval: pending ? await secondApprovalReason(d.db, r, row, today) : ('' as const),
+        second_approval: pending ? await secondApprovalReason(d.db, r, row, { today, rules }) : ('' as const),
         awaiting_second_approval: pending && Boolean(first),
         first_approved_by: first?.by ?? '',
         first_approved_at: first?.at ?? '',

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { checkLedger } from '../src/ledger/index.ts';
@@ -87,7 +88,15 @@ describe('airdrop campaign after a crash', () => {
           60_000,
           'the campaign to start',
         );
+        const dead = new Promise((resolve) => server?.child.once('exit', resolve));
         server.child.kill('SIGKILL');
+        await dead;
+        // The dead holder's lease as it stands 30 s later, instead of waiting for it (queue.test.ts waits for one).
+        await before
+          .updateTable('airdrop_campaigns')
+          .set({ claimed_until: sql`now() - interval '1 s'` })
+          .where('id', '=', id)
+          .execute();
       } finally {
         await before.destroy().catch(() => {});
       }
@@ -95,7 +104,7 @@ describe('airdrop campaign after a crash', () => {
       server = await startServer(dataDir);
       const db = openDb(dataDir);
       try {
-        // A new server continues it once the dead one's lease has run out (30 s).
+        // A new server continues it: the dead one's lease has run out.
         const c = await until(
           async () => {
             const row = await progress(db, id);

@@ -75,3 +75,4 @@ export const stockRecord: CallRef<typeof shop.stockRecord> = {
   name: 'Inventory/stockrecord',
   method: 'POST',
 };
+export const whereIs: CallRef<typeof shop.whereIs> = { name: 'Member/whereis', method: 'POST' };

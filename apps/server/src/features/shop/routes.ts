@@ -27,6 +27,7 @@ import {
   shopProducts,
   stockMenu,
   stockRecord,
+  whereIs,
 } from '@mp/contract';
 import { type CallRoute, handle, reply } from '../../platform/calls.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
@@ -36,6 +37,7 @@ import { listAddresses, removeAddress, saveAddress } from './addresses.ts';
 import { updateShopOrder } from './admin-orders.ts';
 import { memberCart, saveCartLine } from './cart.ts';
 import { buyCart, previewCart } from './checkout.ts';
+import { placeAt } from './gazetteer.ts';
 import {
   inventoryOverview,
   listRecords,
@@ -75,6 +77,7 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
     handle(addressSave, async (input, ctx) =>
       reply(await saveAddress(d, ctx.member.id, input), 'shop_address_saved'),
     ),
+    handle(whereIs, ({ lat, lng }) => placeAt(lat, lng)),
     handle(addressDelete, async ({ id }, ctx) =>
       reply(await removeAddress(d, ctx.member.id, id), 'shop_address_deleted'),
     ),
@@ -84,8 +87,8 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
       await propagateAfterCommit(db, d.log);
       return reply(result, 'shop_order_paid', { order_no: result.order.order_no });
     }),
-    handle(shopOrders, (input, ctx) => memberOrders(db, ctx.member.id, input)),
-    handle(getDeliver, (input, ctx) => orderDelivery(db, ctx.member.id, input)),
+    handle(shopOrders, (input, ctx) => memberOrders(db, ctx.member.id, input, ctx.lang)),
+    handle(getDeliver, (input, ctx) => orderDelivery(db, ctx.member.id, input, ctx.lang)),
     handle(inventoryIndex, (_i, ctx) => inventoryOverview(db, ctx.member.id)),
     handle(getStock, (_i, ctx) => memberStock(db, ctx.member.id)),
     handle(stockMenu, (_i, ctx) => stockFilters(db, ctx.member.id)),
@@ -104,9 +107,9 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
     handle(latestSales, ({ limit }, ctx) => latestTeamSales(db, ctx.member.id, limit)),
     handle(salesSummary, (_i, ctx) => salesSummaryOf(db, d.clock, ctx.member.id)),
     handle(infoPool, (_i, ctx) => infoPoolOf(db, d.clock, ctx.member.id)),
-    handle(adminShopOrders, (input) => adminOrders(db, input)),
+    handle(adminShopOrders, (input, ctx) => adminOrders(db, input, ctx.lang)),
     handle(adminShopOrderUpdate, async (input, ctx) => {
-      const result = await updateShopOrder(d, ctx.member, input);
+      const result = await updateShopOrder(d, ctx.member, input, ctx.lang);
       const cancel = input.action === 'cancel';
       return reply(
         result,

@@ -28,6 +28,32 @@ const coordinate = (limit: number) =>
       .optional(),
   );
 
+/** A required coordinate: a number (or numeric string, from a form) within ±limit; anything else is field_invalid. */
+const requiredCoordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ message: 'field_invalid' }).min(-limit, 'field_invalid').max(limit, 'field_invalid'),
+  );
+
+export const placeSchema = z.object({
+  /** ISO 3166-1 alpha-2; null at sea. */
+  country: z.string().nullable(),
+  /** The town's state or province (GeoNames' English name). */
+  region: z.string().nullable(),
+  town: z.string().nullable(),
+  distance_km: z.number().nullable(),
+});
+
+export const whereIs = defineCall({
+  name: 'Member/whereis',
+  method: 'POST',
+  auth: 'member',
+  tag: 'shop',
+  summary: 'Where a point on the map is, offline: its country (from borders) and the nearest town of it',
+  request: z.object({ lat: requiredCoordinate(90), lng: requiredCoordinate(180) }),
+  response: placeSchema,
+});
+
 export const addressSave = defineCall({
   name: 'Member/addresssave',
   method: 'POST',

@@ -20,6 +20,19 @@ The passphrase: BACKUP_PASSPHRASE, or the first line of --passphrase-file; witho
 It is a logical backup restored with npm run restore; it does not use pg_dump (the embedded PostgreSQL 18 has none).
 For point-in-time recovery of your own PostgreSQL, see docs/BACKUP.md (pgBackRest, WAL-G).`;
 
+/**
+ * The release's version, for the backup's header: the repository's package.json, three folders up from both
+ * src/backup-cli.ts and the built dist/backup-cli.js (npm_package_version is set only under npm run).
+ */
+function releaseVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'));
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return process.env.npm_package_version ?? 'unknown';
+  }
+}
+
 /** backup-20250101T120000Z.mpbak: sorts by time, and says the time is UTC. */
 const fileName = (at: Date) =>
   `backup-${at
@@ -79,7 +92,7 @@ async function main(): Promise<number> {
       out: file,
       passphrase: options.passphrase,
       files,
-      serverVersion: process.env.npm_package_version ?? 'unknown',
+      serverVersion: releaseVersion(),
     });
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);
     note(

@@ -46,7 +46,7 @@ describe('README, .env.example and config.ts agree', () => {
   it('lists every variable in .env.example, and nothing config.ts does not know', () => {
     const listed = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1] as string);
     expect(operatorVariables.filter((v) => !listed.includes(v))).toEqual([]);
-    const tools = ['SWEEP_MNEMONIC', 'SWEEP_ACCOUNT'];
+    const tools = ['SWEEP_MNEMONIC', 'SWEEP_ACCOUNT', 'BACKUP_PASSPHRASE'];
     expect(listed.filter((v) => !CONFIG_VARIABLES.includes(v as never) && !tools.includes(v))).toEqual([]);
   });
 

@@ -49,4 +49,8 @@ await build({
 // The ledger's SQL functions, which migrations read as files at run time (db/migrations/ledger-sql.ts): the same
 // folder under dist as under src, where that module looks for them.
 cpSync(path.join(server, 'src/ledger/sql'), path.join(server, 'dist/ledger/sql'), { recursive: true });
+// The demo's pictures and video (features/content/demo-art.ts looks for the folder above it, as for ledger/sql).
+cpSync(path.join(server, 'src/features/content/demo-art'), path.join(server, 'dist/demo-art'), {
+  recursive: true,
+});
 process.stdout.write(`server built: apps/server/dist (${ENTRIES.join(', ')})\n`);

@@ -1,16 +1,18 @@
 import type { ContentKind, Language } from '@mp/contract';
-import type { Rgb } from '../../lib/png.ts';
 
 // The demo's content (issue 13): news with pictures, sliders, announcements, an important notice, help questions,
-// a beginners guide, training, a PDF file, promotions and About us, every one in the three languages (an item
-// without the member's language falls back to English, marked so: content.test.ts). Pictures and the PDF are
-// made in code (demo-content.ts): nothing to ship or download.
+// a beginners guide, training, a video, a PDF file, promotions and About us, every one in the three languages (an
+// item without the member's language falls back to English, marked so: content.test.ts). Pictures and the video are
+// files of the demo's art (demo-art.ts, drawn by scripts/demo-art); the PDFs are made in code (demo-content.ts).
 
 export type Texts = Partial<Record<Language, { title: string; body?: string; category?: string }>>;
 export type Item = {
   kind: ContentKind;
   texts: Texts;
-  picture?: Rgb;
+  /** A file of the demo's art: the item's picture (the video's poster). */
+  picture?: string;
+  /** A file of the demo's art: the item's video. */
+  video?: string;
   pdf?: string[];
   link?: string;
   daysAgo?: number;
@@ -67,7 +69,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   {
     kind: 'news',
     daysAgo: 5,
-    picture: [255, 170, 0],
+    picture: 'news-mining.webp',
     texts: {
       'en-US': {
         title: 'Cloud mining: new S21 capacity on sale',
@@ -86,7 +88,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   {
     kind: 'news',
     daysAgo: 3,
-    picture: [46, 125, 200],
+    picture: 'news-team.webp',
     texts: {
       'en-US': {
         title: 'Team bonus week',
@@ -102,7 +104,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   {
     kind: 'news',
     daysAgo: 0,
-    picture: [40, 160, 110],
+    picture: 'news-checkin.webp',
     texts: {
       'en-US': {
         title: 'Daily check-in is open',
@@ -120,7 +122,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   },
   {
     kind: 'slider',
-    picture: [255, 170, 0],
+    picture: 'slider-mining.webp',
     link: '/pages/Mining/packages',
     texts: {
       'en-US': { title: 'Cloud mining' },
@@ -130,12 +132,22 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   },
   {
     kind: 'slider',
-    picture: [120, 80, 200],
+    picture: 'slider-checkin.webp',
     link: '/pages/Game/game',
     texts: {
       'en-US': { title: 'Daily check-in' },
       'zh-CN': { title: '每日签到' },
       'bm-MY': { title: 'Daftar masuk harian' },
+    },
+  },
+  {
+    kind: 'slider',
+    picture: 'slider-bots.webp',
+    link: '/pages/trade/trademain',
+    texts: {
+      'en-US': { title: 'Trading bots' },
+      'zh-CN': { title: '交易机器人' },
+      'bm-MY': { title: 'Bot dagangan' },
     },
   },
   ...(
@@ -204,6 +216,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
         'Sign up with your sponsor’s ID, then log in with your user ID and password.',
         '使用推荐人 ID 注册，然后用您的用户 ID 和密码登录。',
         'Daftar dengan ID penaja anda, kemudian log masuk.',
+        'guide-signup.webp',
       ],
       [
         'Set your transaction password',
@@ -212,6 +225,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
         'Every payment asks for it. Set it under Me > Account settings.',
         '每笔支付都需要它。请在“我的 > 账户设置”中设置。',
         'Setiap pembayaran memerlukannya. Tetapkan di Saya > Tetapan akaun.',
+        'guide-txpassword.webp',
       ],
       [
         'Verify your identity',
@@ -220,6 +234,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
         'Send your ID card pictures; an admin approves them.',
         '上传证件照片，由管理员审核。',
         'Hantar gambar kad pengenalan anda; admin akan meluluskannya.',
+        'guide-identity.webp',
       ],
       [
         'Buy your first package',
@@ -228,11 +243,13 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
         'Choose a cloud mining package; income starts the next day.',
         '选择云挖矿套餐，次日开始产生收益。',
         'Pilih pakej perlombongan awan; pendapatan bermula keesokan hari.',
+        'guide-package.webp',
       ],
     ] as const
   ).map(
-    ([t1, t2, t3, b1, b2, b3]): Item => ({
+    ([t1, t2, t3, b1, b2, b3, picture]): Item => ({
       kind: 'guide',
+      picture,
       texts: {
         'en-US': { title: t1, body: b1 },
         'zh-CN': { title: t2, body: b2 },
@@ -242,7 +259,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   ),
   {
     kind: 'training',
-    picture: [200, 90, 60],
+    picture: 'training.webp',
     pdf: [
       'Team building 101',
       '',
@@ -259,6 +276,26 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
       'bm-MY': {
         title: 'Asas membina pasukan',
         body: 'Cara menjemput, menempatkan dan menyokong pasukan anda. Nota dilampirkan.',
+      },
+    },
+  },
+  {
+    kind: 'video',
+    daysAgo: 2,
+    picture: 'video-poster.webp',
+    video: 'video-mining.webm',
+    texts: {
+      'en-US': {
+        title: 'How cloud mining pays you',
+        body: 'Your capacity mines in our data centre; the income reaches your wallet every day. Watch it in six seconds.',
+      },
+      'zh-CN': {
+        title: '云挖矿如何为您带来收益',
+        body: '您的算力在我们的数据中心挖矿，收益每天到账您的钱包。六秒看懂。',
+      },
+      'bm-MY': {
+        title: 'Cara perlombongan awan membayar anda',
+        body: 'Kapasiti anda melombong di pusat data kami; pendapatan masuk ke dompet anda setiap hari. Tonton dalam enam saat.',
       },
     },
   },
@@ -282,7 +319,7 @@ export const DEMO_CONTENT_ITEMS: Item[] = [
   },
   {
     kind: 'promo',
-    picture: [220, 60, 110],
+    picture: 'promo.webp',
     link: '/pages/Mining/packages',
     texts: {
       'en-US': {

@@ -1,25 +1,13 @@
-import type { Language } from '@mp/contract';
+import type { Language, UploadKind } from '@mp/contract';
 import type { Db, Tx } from '../../db/database.ts';
-import { paintPng, type Rgb } from '../../lib/png.ts';
+import { demoArt } from './demo-art.ts';
 import { DEMO_CONTENT_ITEMS, type Texts } from './demo-content-items.ts';
+import { checkUpload } from './media.ts';
 import { type FileStore, fileStore } from '../../platform/files.ts';
 import { plainText, textToHtml } from './sanitize.ts';
 
-// The demo's content (demo-content-items.ts), its pictures and PDF made here, written in one transaction. System's
-// demo set-up (system/demo-setup.ts) calls it on an empty database.
-
-/** A banner 750x300: a gradient of the tint with a few shapes. */
-function banner(tint: Rgb): Buffer {
-  return paintPng(750, 300, (x, y) => {
-    const k = 0.55 + (0.45 * x) / 750;
-    const dx = x - 600;
-    const dy = y - 150;
-    if (dx * dx + dy * dy < 90 * 90) return [255, 255, 255];
-    if (y > 200 && y < 216 && x > 60 && x < 420) return [255, 255, 255];
-    if (y > 236 && y < 248 && x > 60 && x < 300) return [240, 240, 240];
-    return [Math.round(tint[0] * k), Math.round(tint[1] * k), Math.round(tint[2] * k)];
-  });
-}
+// The demo's content (demo-content-items.ts) with its pictures and video (demo-art.ts) and PDFs made here, written in
+// one transaction. System's demo set-up (system/demo-setup.ts) calls it on an empty database.
 
 /** A one-page PDF with lines of text (Helvetica), with a correct cross-reference table. */
 export function simplePdf(lines: string[]): Buffer {
@@ -45,24 +33,29 @@ export function simplePdf(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-async function saveUpload(tx: Tx, files: FileStore, kind: 'image' | 'pdf', bytes: Buffer): Promise<string> {
-  const fileName = await files.save(tx, {
-    area: 'content',
-    bytes,
-    contentType: kind === 'image' ? 'image/png' : 'application/pdf',
-    ext: kind === 'image' ? 'png' : 'pdf',
-  });
+/** An upload as the CMS stores one: checked as an admin's upload is (media.ts), so the demo's files are real ones. */
+async function saveUpload(tx: Tx, files: FileStore, kind: UploadKind, raw: Buffer): Promise<string> {
+  const checked = checkUpload(kind, raw);
+  if (!checked) throw new Error(`demo: a ${kind} that the upload check refuses`);
+  const { bytes, contentType, ext } = checked;
+  const fileName = await files.save(tx, { area: 'content', bytes, contentType, ext });
   const row = await tx
     .insertInto('uploads')
-    .values({
-      file_name: fileName,
-      kind,
-      content_type: kind === 'image' ? 'image/png' : 'application/pdf',
-      bytes: bytes.length,
-    })
+    .values({ file_name: fileName, kind, content_type: contentType, bytes: bytes.length })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The item's media: its video, else its PDF, else none. */
+function mediaOf(
+  tx: Tx,
+  files: FileStore,
+  item: (typeof DEMO_CONTENT_ITEMS)[number],
+): Promise<string> | null {
+  if (item.video) return saveUpload(tx, files, 'video', demoArt(item.video));
+  if (item.pdf) return saveUpload(tx, files, 'pdf', simplePdf(item.pdf));
+  return null;
 }
 
 export async function loadDemoContent(db: Db, now = new Date()): Promise<void> {
@@ -70,8 +63,8 @@ export async function loadDemoContent(db: Db, now = new Date()): Promise<void> {
   await db.transaction().execute(async (tx) => {
     let order = 0;
     for (const item of DEMO_CONTENT_ITEMS) {
-      const imageId = item.picture ? await saveUpload(tx, files, 'image', banner(item.picture)) : null;
-      const mediaId = item.pdf ? await saveUpload(tx, files, 'pdf', simplePdf(item.pdf)) : null;
+      const imageId = item.picture ? await saveUpload(tx, files, 'image', demoArt(item.picture)) : null;
+      const mediaId = await mediaOf(tx, files, item);
       const at = new Date(now.getTime() - (item.daysAgo ?? 7) * 86_400_000);
       const row = await tx
         .insertInto('content_items')

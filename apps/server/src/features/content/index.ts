@@ -6,3 +6,5 @@ export { mediaUrl } from './media.ts';
 export { plainText, textToHtml } from './sanitize.ts';
 /** The demo's articles, pictures and PDF, written by system's demo set-up into an empty database. */
 export { loadDemoContent } from './demo-content.ts';
+/** A file of the demo's art (pictures and video drawn by scripts/demo-art), for the demo's shop products. */
+export { demoArt } from './demo-art.ts';

@@ -6,6 +6,7 @@ import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { addDays, todayOf } from '../../platform/dates.ts';
 import { outboxNotifier } from '../../adapters/notify/notifier.ts';
+import { demoArt } from '../content/index.ts';
 import { DEMO_TX_PASSWORD } from './demo.ts';
 import { Caller } from './demo-caller.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
@@ -221,14 +222,16 @@ async function makeWithdrawals({ c, adminToken, tokens }: Week) {
   await c.call('asset/withdrawsave', { amount: '35', tx_password: TX, idempotency_key: key() }, tokens.carol);
 }
 
-/** The shop: products in USDT and deposit points; returns their ids in DEMO_PRODUCTS' order. */
+/** The shop: products in USDT and deposit points, with their pictures; returns their ids in DEMO_PRODUCTS' order. */
 async function addProducts({ c, adminToken }: Week): Promise<string[]> {
   const products: string[] = [];
-  for (const [i, p] of DEMO_PRODUCTS.entries()) {
+  for (const [i, { picture, ...p }] of DEMO_PRODUCTS.entries()) {
+    const imageId = await c.uploadPicture(adminToken, picture, demoArt(picture));
     const saved = await c.call<{ id: string }>(
       'Admin/productsave',
       {
         ...p,
+        image_id: imageId,
         asset: 'USDT',
         active: true,
         sort_order: i,

@@ -57,18 +57,21 @@ export class Caller {
     });
   }
 
-  /** Home/submitKYC as the app sends it: multipart, with three pictures. */
-  async submitKyc(token: string, name: string, idNumber: string, tint: [number, number, number]) {
+  /** A multipart call as the app sends one: text fields, then files (name -> [file name, content type, bytes]). */
+  async multipart<T>(
+    name: string,
+    token: string,
+    fields: Record<string, string>,
+    files: Record<string, [string, string, Buffer]>,
+  ): Promise<T> {
     const boundary = `demo${randomUUID()}`;
-    const fields = { country: 'MY', id_type: 'IC', name, id_number: idNumber };
-    const pictures = { front: cardFront(tint), back: cardBack(tint), holding: holdingCard(tint) };
     const parts: Buffer[] = [];
     for (const [k, v] of Object.entries(fields))
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    for (const [k, bytes] of Object.entries(pictures)) {
+    for (const [k, [fileName, type, bytes]] of Object.entries(files)) {
       parts.push(
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${k}.png"\r\nContent-Type: image/png\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
         ),
         bytes,
         Buffer.from('\r\n'),
@@ -77,13 +80,35 @@ export class Caller {
     parts.push(Buffer.from(`--${boundary}--\r\n`));
     const res = await this.app.inject({
       method: 'POST',
-      url: '/api/Home/submitKYC',
+      url: `/api/${name}`,
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },
       payload: Buffer.concat(parts),
     });
-    this.unwrap('Home/submitKYC', res.json() as Envelope<unknown>);
+    return this.unwrap<T>(name, res.json() as Envelope<T>);
+  }
+
+  /** Home/submitKYC as the app sends it: multipart, with three pictures. */
+  async submitKyc(token: string, name: string, idNumber: string, tint: [number, number, number]) {
+    const fields = { country: 'MY', id_type: 'IC', name, id_number: idNumber };
+    const png = (k: string, bytes: Buffer): [string, string, Buffer] => [`${k}.png`, 'image/png', bytes];
+    await this.multipart('Home/submitKYC', token, fields, {
+      front: png('front', cardFront(tint)),
+      back: png('back', cardBack(tint)),
+      holding: png('holding', holdingCard(tint)),
+    });
+  }
+
+  /** Admin/upload: a picture of the demo's art for the CMS or the shop; returns the upload's id. */
+  async uploadPicture(token: string, file: string, bytes: Buffer): Promise<string> {
+    const up = await this.multipart<{ id: string }>(
+      'Admin/upload',
+      token,
+      { kind: 'image' },
+      { file: [file, 'image/webp', bytes] },
+    );
+    return up.id;
   }
 }

@@ -1,6 +1,10 @@
-/** The demo shop's products (USDT prices; each is also sold for twice as many deposit points), in three languages. */
+/**
+ * The demo shop's products (USDT prices; each is also sold for twice as many deposit points), in three languages,
+ * each with its picture from the demo's art (scripts/demo-art/scenes-products.ts draws them).
+ */
 export const DEMO_PRODUCTS = [
   {
+    picture: 'product-1.webp',
     name: 'Vitamin C 1000 mg (60 tablets)',
     category: 'health',
     price: '25',
@@ -16,6 +20,7 @@ export const DEMO_PRODUCTS = [
     ],
   },
   {
+    picture: 'product-2.webp',
     name: 'Marine collagen drink (10 bottles)',
     category: 'beauty',
     price: '48',
@@ -31,6 +36,7 @@ export const DEMO_PRODUCTS = [
     ],
   },
   {
+    picture: 'product-3.webp',
     name: 'Omega-3 fish oil (90 capsules)',
     category: 'health',
     price: '32',
@@ -42,6 +48,7 @@ export const DEMO_PRODUCTS = [
     ],
   },
   {
+    picture: 'product-4.webp',
     name: 'Bamboo charcoal toothpaste',
     category: 'home',
     price: '6',
@@ -53,6 +60,7 @@ export const DEMO_PRODUCTS = [
     ],
   },
   {
+    picture: 'product-5.webp',
     name: 'Black garlic honey (250 g)',
     category: 'food',
     price: '18',
@@ -68,6 +76,7 @@ export const DEMO_PRODUCTS = [
     ],
   },
   {
+    picture: 'product-6.webp',
     name: 'Aloe vera gel (200 ml)',
     category: 'beauty',
     price: '12',

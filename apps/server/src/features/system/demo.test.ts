@@ -8,6 +8,32 @@ import { createLedger } from '../../ledger/index.ts';
 import { ensureRoot } from './bootstrap.ts';
 import { DEMO_ADMIN, loadDemo } from './demo-setup.ts';
 
+/** A WebP's width and height, from its first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
+function webpSize(b: Buffer): { width: number; height: number } {
+  expect(b.toString('latin1', 0, 4)).toBe('RIFF');
+  expect(b.toString('latin1', 8, 12)).toBe('WEBP');
+  const chunk = b.toString('latin1', 12, 16);
+  if (chunk === 'VP8X') return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+  if (chunk === 'VP8L') {
+    const bits = b.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  expect(chunk).toBe('VP8 ');
+  return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+}
+
+/** A WebM's duration in seconds: its Segment Info's Duration, a 4- or 8-byte float of milliseconds (the default scale). */
+function webmSeconds(b: Buffer): number {
+  expect(b.readUInt32BE(0)).toBe(0x1a45dfa3);
+  expect(b.toString('latin1', 0, 64)).toContain('webm');
+  const at = b.indexOf(Buffer.from([0x44, 0x89]));
+  expect(at).toBeGreaterThan(0);
+  expect(at).toBeLessThan(1024);
+  const size = b[at + 2];
+  expect([0x84, 0x88]).toContain(size);
+  return (size === 0x84 ? b.readFloatBE(at + 3) : b.readDoubleBE(at + 3)) / 1000;
+}
+
 /** What a newcomer sees after `npm install && npm start`: the demo loaded into an empty database. */
 let t: TestApp;
 let lines: string[];
@@ -88,6 +114,43 @@ describe('demo data', () => {
       .executeTakeFirstOrThrow();
     expect(Number(depth.deepest)).toBeGreaterThanOrEqual(5);
     await expectLedgerHealthy(t);
+  });
+
+  it('shows drawn pictures on the sliders, news, guides and products, and a video that plays', async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      return { type: res.headers['content-type'], bytes: res.rawPayload };
+    };
+    const picture = async (url: string, width: number, height: number) => {
+      const { type, bytes } = await get(url);
+      expect(type).toBe('image/webp');
+      expect(webpSize(bytes)).toEqual({ width, height });
+      return bytes.toString('base64');
+    };
+    const sliders = await t.ok<{ list: { image_url: string }[] }>('Main/sliderImgs');
+    expect(sliders.list.length).toBeGreaterThanOrEqual(3);
+    for (const s of sliders.list) await picture(s.image_url, 750, 300);
+    for (const kind of ['news', 'guide'])
+      for (const item of (await t.ok<{ list: { image_url: string }[] }>('Content/list', { kind })).list)
+        await picture(item.image_url, 750, 400);
+    // Every product has its own picture.
+    const products = await t.ok<{ list: { image_url: string }[] }>('Shop/products', { pagesize: 50 });
+    const seen = new Set<string>();
+    for (const p of products.list) seen.add(await picture(p.image_url, 480, 480));
+    expect(seen.size).toBe(products.list.length);
+    expect(products.list.length).toBeGreaterThanOrEqual(6);
+    const videos = await t.ok<{ list: { image_url: string; media_url: string; media_type: string }[] }>(
+      'Content/list',
+      { kind: 'video' },
+    );
+    const video = videos.list[0];
+    expect(video?.media_type).toBe('video/webm');
+    await picture(video?.image_url ?? '', 640, 360);
+    const { type, bytes } = await get(video?.media_url ?? '');
+    expect(type).toBe('video/webm');
+    expect(webmSeconds(bytes)).toBeGreaterThan(4);
+    expect(webmSeconds(bytes)).toBeLessThan(10);
   });
 
   it('creates no demo admin in production unless asked for', () => {

@@ -42,6 +42,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Where (lat, lng) falls in the map's box at WorldMap's first view (15° N 105° E, zoom 3), in Web Mercator. */
+function pixelOf(lat: number, lng: number, box: { width: number; height: number }) {
+  const size = 256 * 2 ** 3;
+  const x = (deg: number) => (size * (deg + 180)) / 360;
+  const y = (deg: number) => {
+    const s = Math.sin((deg * Math.PI) / 180);
+    return size * (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI));
+  };
+  return { x: box.width / 2 + x(lng) - x(105), y: box.height / 2 + y(lat) - y(15) };
+}
+
 describe('shop', () => {
   it('browses, fills the cart, pays with deposit points to a new address, and sees the order', async () => {
     const page = await openApp(browser);
@@ -74,17 +85,27 @@ describe('shop', () => {
     await fill(page, 'address-name', 'Nur Aisyah');
     await fill(page, 'address-phone', '+60 11 2233 4455');
     await fill(page, 'address-line1', '8 Jalan Tun Razak');
-    await fill(page, 'address-city', 'Kuala Lumpur');
     await fill(page, 'address-postcode', '50400');
-    // The map works offline: the world's countries are drawn from the app's own layer.
+    // The map works offline: the world's countries are drawn from the app's own layer, and a tap is named from
+    // the server's own gazetteer. The city is left empty: the pick fills it, and the country.
     await page.getByTestId('address-pick').click();
     const map = page.getByTestId('world-map');
     await map.waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length > 100);
-    await map.click({ position: { x: 200, y: 150 } });
+    const box = (await map.boundingBox()) ?? { width: 0, height: 0 };
+    await map.click({ position: pixelOf(3.139, 101.687, box) });
     await expectText(page.getByTestId('location-coords'), /^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    await expectText(page.getByTestId('place-name'), /^[^,]+, .*Malaysia$/);
+    await expectText(page.getByTestId('map-credits'), 'Places: GeoNames, CC BY 4.0');
+    const town = ((await page.getByTestId('place-name').textContent()) ?? '').split(',')[0] ?? '';
     await page.getByTestId('location-use').click();
-    await expectText(page.getByTestId('address-point'), /Place on the map: -?\d+\.\d{5}/);
+    await expectText(page.getByTestId('address-point'), /Malaysia/);
+    await page.waitForFunction(
+      (name) => (document.querySelector('#address-city') as HTMLInputElement | null)?.value === name,
+      town,
+    );
+    expect(await page.locator('#address-country').inputValue()).toBe('Malaysia');
+    expect(await page.locator('#address-line1').inputValue()).toBe('8 Jalan Tun Razak');
     await page.getByTestId('address-save').click();
     await page.getByTestId('checkout-page').waitFor();
     await page.getByTestId('checkout-agree').click();
@@ -108,6 +129,14 @@ describe('shop', () => {
     const desk = await openAdminPage(browser, '#/pages/admin/shop');
     await desk.getByTestId('admin-shop-page').waitFor();
     await expectText(desk.getByTestId(`admin-order-${orderNo}`), /8 Jalan Tun Razak/);
+    // Where it goes: the address's pin on a read-only map, with its place name.
+    await desk.getByTestId(`admin-order-pin-${orderNo}`).click();
+    await desk.getByTestId('order-pin-map').waitFor();
+    await desk.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length > 100);
+    await expectText(desk.getByTestId('place-name'), `${town}, `);
+    await screenshot(desk, 'admin-order-pin');
+    await desk.mouse.click(5, 5);
+    await desk.getByTestId('order-pin-map').waitFor({ state: 'detached' });
     await desk.getByTestId(`admin-order-ship-${orderNo}`).click();
     await fill(desk, 'ship-carrier', 'J&T Express');
     await fill(desk, 'ship-tracking', 'JT630012345MY');
@@ -128,6 +157,7 @@ describe('shop', () => {
     await page.getByTestId('open-location-page').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.leaflet-overlay-pane path').length > 100);
     await expectText(page.getByTestId('location-coords'), /^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    await expectText(page.getByTestId('place-name'), `${town}, `);
     await screenshot(page, 'open-location');
     await page.close();
   });

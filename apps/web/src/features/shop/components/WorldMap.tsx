@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
@@ -9,8 +10,8 @@ export type Point = { lat: number; lng: number };
 
 /**
  * A map that works offline: the world's countries drawn from a bundled low-detail layer (Natural Earth 1:110m
- * through world-atlas), with an operator's tile server on top when one is configured (MAP_TILE_URL). One marker;
- * with `onPick`, a tap moves it and reports the point.
+ * through world-atlas), with an operator's tile server on top when one is configured (MAP_TILE_URL, credited in
+ * Leaflet's corner). One marker; with `onPick`, a tap moves it and reports the point.
  */
 export function WorldMap({
   point,
@@ -23,6 +24,7 @@ export function WorldMap({
   onPick?: (p: Point) => void;
   label: string;
 }) {
+  const { t } = useTranslation('shop');
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
@@ -69,7 +71,13 @@ export function WorldMap({
     else marker.current.setLatLng([point.lat, point.lng]);
   }, [point]);
 
+  // Place names come from GeoNames (CC BY 4.0), which asks for this credit wherever they are shown.
   return (
-    <div ref={box} className="world-map" role="application" aria-label={label} data-testid="world-map" />
+    <>
+      <div ref={box} className="world-map" role="application" aria-label={label} data-testid="world-map" />
+      <p className="map-credits" data-testid="map-credits">
+        {t('location.credits')}
+      </p>
+    </>
   );
 }

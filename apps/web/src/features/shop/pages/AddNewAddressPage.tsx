@@ -1,13 +1,16 @@
 import { addressSave } from '@mp/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Popup } from 'antd-mobile';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { showToast } from '../../../lib/feedback.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
 import { addressesQuery, SHOP_PATHS, saveAddress, shopKeys } from '../api.ts';
+import { PlaceName } from '../components/PlaceName.tsx';
+import { type CityCountry, fillFromPlace, type Point, placeQuery } from '../place.ts';
 import '../shop.css';
 
 // The map (Leaflet and the world layer) loads only when the member opens it.
@@ -25,6 +28,7 @@ type Values = {
   is_default: boolean;
 };
 const FIELDS = ['name', 'phone', 'line1', 'city', 'postcode', 'country'] as const;
+const DEFAULT_COUNTRY = 'Malaysia';
 
 /** Adds or edits a delivery address (`/pages/personal/AddNewAddress?id=`); from checkout it goes back there. */
 export default function AddNewAddressPage() {
@@ -35,8 +39,11 @@ export default function AddNewAddressPage() {
   const id = params.get('id') ?? '';
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const [point, setPoint] = useState<{ lat: number; lng: number } | null>(null);
+  const [point, setPoint] = useState<Point | null>(null);
   const [picking, setPicking] = useState(false);
+  // What picks (or the form's default) put in city and country; a saved address's values count as typed.
+  const filled = useRef<CityCountry>({ city: '', country: id ? '' : DEFAULT_COUNTRY });
+  const latestPick = useRef<Point | null>(null);
   const existing = useQuery({ ...addressesQuery, enabled: id !== '' }).data?.list.find((a) => a.id === id);
   const shape = addressSave.request.shape;
   useEffect(() => {
@@ -45,6 +52,22 @@ export default function AddNewAddressPage() {
       if (existing.lat !== null && existing.lng !== null) setPoint({ lat: existing.lat, lng: existing.lng });
     }
   }, [existing, form]);
+
+  /** Fills city and country from the picked point's place, sparing what the member typed. */
+  const fillFrom = async (p: Point) => {
+    latestPick.current = p;
+    const place = await client.fetchQuery(placeQuery(p)).catch(() => null);
+    if (!place || latestPick.current !== p) return;
+    const current = form.getFieldsValue(['city', 'country']) as Partial<CityCountry>;
+    const fill = fillFromPlace(
+      { city: current.city ?? '', country: current.country ?? '' },
+      filled.current,
+      place,
+      currentLanguage(),
+    );
+    filled.current = fill.filled;
+    form.setFieldsValue(fill.values);
+  };
 
   const submit = async (v: Values) => {
     setBusy(true);
@@ -69,7 +92,7 @@ export default function AddNewAddressPage() {
     >
       <Form
         form={form}
-        initialValues={{ country: 'Malaysia', is_default: false }}
+        initialValues={{ country: DEFAULT_COUNTRY, is_default: false }}
         onFinish={submit}
         footer={
           <Button block type="submit" color="primary" size="large" loading={busy} data-testid="address-save">
@@ -88,9 +111,12 @@ export default function AddNewAddressPage() {
         <Form.Item label={t('location.map')}>
           <div className="address-map-row">
             <span data-testid="address-point">
-              {point
-                ? t('location.set', { lat: point.lat.toFixed(5), lng: point.lng.toFixed(5) })
-                : t('location.none')}
+              {point ? <PlaceName point={point} /> : t('location.none')}
+              {point ? (
+                <small className="address-point-coords">
+                  {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+                </small>
+              ) : null}
             </span>
             <Button size="small" onClick={() => setPicking(true)} data-testid="address-pick">
               {t('location.pick')}
@@ -114,6 +140,7 @@ export default function AddNewAddressPage() {
               onChoose={(p) => {
                 setPoint(p);
                 setPicking(false);
+                void fillFrom(p);
               }}
             />
           </Suspense>

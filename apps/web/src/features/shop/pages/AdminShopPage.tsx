@@ -26,6 +26,7 @@ import {
   translationsOf,
 } from '../components/ProductTranslations.tsx';
 import { formatAsset } from '../../../lib/money.ts';
+import { OrderPin } from '../components/OrderPin.tsx';
 
 type Action = 'pack' | 'ship' | 'deliver' | 'cancel';
 const NEXT: Record<ShopOrderState, Action[]> = {
@@ -110,7 +111,7 @@ function Orders() {
             {o.address ? (
               <span className="shop-hint">
                 {o.address.name}, {o.address.phone}, {o.address.line1}, {o.address.postcode} {o.address.city},{' '}
-                {o.address.country}
+                {o.address.country} <OrderPin address={o.address} orderNo={o.order_no} />
               </span>
             ) : null}
             {o.tracking_no ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { appConfigQuery } from '../../system/api.ts';
+import { PlaceName } from '../components/PlaceName.tsx';
 import { type Point, WorldMap } from '../components/WorldMap.tsx';
 import '../location.css';
 
@@ -16,7 +17,23 @@ export function pointFrom(params: URLSearchParams): Point | null {
   return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
 }
 
-/** The map part of choosing a point: tap to place the marker; `onChoose` gets it. */
+/** A point's place name, with its coordinates small below; "no place chosen yet" without one. */
+export function PointCaption({ point }: { point: Point | null }) {
+  const { t } = useTranslation('shop');
+  if (!point) return <p className="location-coords">{t('location.none')}</p>;
+  return (
+    <>
+      <p className="location-place">
+        <PlaceName point={point} />
+      </p>
+      <p className="location-coords" data-testid="location-coords">
+        {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+      </p>
+    </>
+  );
+}
+
+/** The map part of choosing a point: tap to place the marker and see where it is; `onChoose` gets it. */
 export function LocationChooser({
   initial,
   onChoose,
@@ -31,9 +48,7 @@ export function LocationChooser({
     <div data-testid="location-chooser">
       <p className="shop-hint location-hint">{t('location.tapHint')}</p>
       <WorldMap point={point} tiles={tiles} onPick={setPoint} label={t('location.map')} />
-      <p className="location-coords" data-testid="location-coords">
-        {point ? `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}` : t('location.none')}
-      </p>
+      <PointCaption point={point} />
       <div className="page-section">
         <Button
           block

@@ -4,10 +4,10 @@ import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { appConfigQuery } from '../../system/api.ts';
 import { WorldMap } from '../components/WorldMap.tsx';
-import { pointFrom } from './ChooseLocationPage.tsx';
+import { PointCaption, pointFrom } from './ChooseLocationPage.tsx';
 import '../location.css';
 
-/** `/open-location?lat=&lng=&name=`: one place on the map, with its name and coordinates. */
+/** `/open-location?lat=&lng=&name=`: one place on the map, titled `name`, with its place name and coordinates. */
 export default function OpenLocationPage() {
   const { t } = useTranslation('shop');
   const [params] = useSearchParams();
@@ -17,9 +17,7 @@ export default function OpenLocationPage() {
   return (
     <PageLayout title={name || t('routes:/open-location')} testId="open-location-page">
       <WorldMap point={point} tiles={tiles} label={t('location.map')} />
-      <p className="location-coords" data-testid="location-coords">
-        {point ? `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}` : t('location.none')}
-      </p>
+      <PointCaption point={point} />
     </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../lib/i18n.ts';
 import { Money } from './Money.tsx';
@@ -31,6 +31,62 @@ describe('an amount on screen', () => {
     // Nothing cut, no title.
     expect(screen.getByTestId('whole').textContent).toBe('20.00 USDT');
     expect(screen.getByTestId('whole').hasAttribute('title')).toBe(false);
+  });
+});
+
+describe('the exact figure on a tap', () => {
+  it('shows every digit when a cut amount standing alone is tapped, and the cut one again on Escape', () => {
+    render(
+      <p>
+        <Money value="2181.88256784" asset="USDT" testId="cut" />
+        <Money value="20" asset="USDT" testId="whole" />
+        <Money value="1.5" asset="USDT" exact testId="detail" />
+      </p>,
+    );
+    const cut = screen.getByRole('button', { name: '2,181.88 USDT' });
+    expect(cut.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(cut);
+    expect(cut.textContent).toBe('2,181.88256784 USDT');
+    expect(cut.getAttribute('aria-expanded')).toBe('true');
+    // Shown exact on purpose: the figures check (e2e) skips it.
+    expect(cut.hasAttribute('data-exact')).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(cut.textContent).toBe('2,181.88 USDT');
+    // Nothing to reveal, or already every digit: plain text, not a button.
+    expect(screen.getByTestId('whole').tagName).toBe('SPAN');
+    expect(screen.getByTestId('detail').tagName).toBe('SPAN');
+    expect(screen.getByTestId('detail').hasAttribute('data-exact')).toBe(true);
+  });
+
+  it('closes on a tap elsewhere, and does not open the card it sits on', () => {
+    let cardTaps = 0;
+    render(
+      // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a card that also opens on a tap, as some screens have.
+      <div onClick={() => cardTaps++}>
+        <Money value="0.03005264" asset="USDT" testId="cut" />
+        <span>elsewhere</span>
+      </div>,
+    );
+    const cut = screen.getByTestId('cut');
+    fireEvent.click(cut);
+    expect(cut.textContent).toBe('0.03005264 USDT');
+    expect(cardTaps).toBe(0);
+    fireEvent.pointerDown(screen.getByText('elsewhere'));
+    expect(cut.textContent).toBe('0.03 USDT');
+  });
+
+  it('leaves a tap inside a clickable row to the row: text with the exact figure as title', () => {
+    render(
+      <a href="#/detail">
+        <Money value="2181.88256784" asset="USDT" testId="in-row" />
+      </a>,
+    );
+    const inRow = screen.getByTestId('in-row');
+    expect(inRow.tagName).toBe('SPAN');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(inRow.getAttribute('title')).toBe('2,181.88256784 USDT');
+    fireEvent.click(inRow);
+    expect(inRow.textContent).toBe('2,181.88 USDT');
   });
 });
 

@@ -19,16 +19,21 @@ export function runCli(
   env: Record<string, string>,
   input = '',
 ): Promise<CliResult> {
+  return run(['--import', 'tsx', path.join(repoRoot, 'apps/server/src', script), ...args], env, input);
+}
+
+/** Runs a command the way `npm run` does: through scripts/entry.mjs (`command` is e.g. 'backup-cli'). */
+export function runEntry(command: string, args: string[], env: Record<string, string>): Promise<CliResult> {
+  return run(['scripts/entry.mjs', command, ...args], env, '');
+}
+
+function run(argv: string[], env: Record<string, string>, input: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'apps/server/src', script), ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, ...env },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, argv, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => {

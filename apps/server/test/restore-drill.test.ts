@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { checkLedger } from '../src/ledger/index.ts';
+import { runEntry } from './cli.ts';
 import { jpegWithExif, multipart, pngWithText, webpWithExif } from './images.ts';
 import {
   type Answer,
@@ -26,7 +26,6 @@ import {
  * backup started is there, nothing acknowledged after it ended is, the ledger's invariants hold, members log in with
  * their passwords and keep their sessions (the secret came back), and the uploaded pictures open.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const PASSPHRASE = 'restore drill passphrase';
 const TX = '654321';
 const ENV = { DEMO_DATA: '0', CHAIN: '0', MARKET_FEED: '0' };
@@ -40,27 +39,6 @@ afterAll(async () => {
   for (const s of servers) await stopServer(s);
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-/** `npm run <command>` as the operator types it (scripts/entry.mjs, as package.json runs it). */
-function npmRun(command: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/entry.mjs', command, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => {
-      stdout += c;
-    });
-    child.stderr.on('data', (c) => {
-      stderr += c;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function client(port: number) {
   const ok = async <T>(name: string, body: Record<string, unknown>, token?: string): Promise<T> => {
@@ -268,7 +246,8 @@ describe('restore drill', () => {
       while (traffic.transfers.length < 20 || traffic.orders.length < 3) await sleep(50);
       const file = path.join(source, 'drill.mpbak');
       const backupStarted = Date.now();
-      const backup = await npmRun('backup-cli', ['--out', file], {
+      const backup = await runEntry('backup-cli', ['--out', file], {
+        DATABASE_URL: '',
         DATA_DIR: source,
         BACKUP_PASSPHRASE: PASSPHRASE,
       });
@@ -286,7 +265,8 @@ describe('restore drill', () => {
       dbs.pop();
       await stopServer(first);
 
-      const restored = await npmRun('restore-cli', [file], {
+      const restored = await runEntry('restore-cli', [file], {
+        DATABASE_URL: '',
         DATA_DIR: target,
         BACKUP_PASSPHRASE: PASSPHRASE,
       });
@@ -298,7 +278,11 @@ describe('restore drill', () => {
         expect(readFileSync(path.join(target, name))).toEqual(readFileSync(path.join(source, name)));
         expect(statSync(path.join(target, name)).mode & 0o777).toBe(0o600);
       }
-      const again = await npmRun('restore-cli', [file], { DATA_DIR: target, BACKUP_PASSPHRASE: PASSPHRASE });
+      const again = await runEntry('restore-cli', [file], {
+        DATABASE_URL: '',
+        DATA_DIR: target,
+        BACKUP_PASSPHRASE: PASSPHRASE,
+      });
       expect(again).toMatchObject({
         code: 1,
         stderr: expect.stringContaining('the target database is not empty'),

@@ -108,6 +108,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('artifacts', artifacts);
   project.provide('admin', ADMIN);
+  // Where the embedded PostgreSQL runs, for a test that starts a second server on the same database.
+  project.provide('dataDir', dataDir);
   project.provide('exchange', { apiKey: exchange.apiKey, secret: exchange.secret, url: exchange.url });
 
   return async () => {
@@ -132,6 +134,8 @@ declare module 'vitest' {
     baseUrl: string;
     artifacts: string;
     admin: { userid: string; password: string };
+    /** The run's DATA_DIR (its embedded PostgreSQL is under DATA_DIR/pg). */
+    dataDir: string;
     /** The API key the mock exchange accepts. */
     exchange: { apiKey: string; secret: string; url: string };
   }

@@ -33,7 +33,13 @@ export interface MiningPackagesTable {
   output_per_unit: ColumnType<string | null, string | null | undefined, string | null>;
   assumptions_set_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   assumptions_note: Generated<string>;
+  /** The package's texts in other languages than the default (migration 0035). */
+  translations: ColumnType<PackageTranslations, string | undefined, string>;
 }
+
+export type PackageTranslations = Partial<
+  Record<string, { name: string; description: string; assumptions_note: string }>
+>;
 
 export interface MiningVouchersTable {
   id: Generated<string>;

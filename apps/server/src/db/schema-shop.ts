@@ -81,7 +81,11 @@ export interface ShopOrderItemsTable {
   name: string;
   unit_price: Num;
   quantity: number;
+  /** The product's names in other languages at purchase (migration 0035): what the buyer read. */
+  translations: ColumnType<ItemTranslations, string | undefined, string>;
 }
+
+export type ItemTranslations = Partial<Record<string, { name: string }>>;
 
 export interface ShopOrderEventsTable {
   id: Generated<string>;

@@ -13,9 +13,15 @@ const BTC_ASSUMPTIONS = {
   output_per_unit: '0.0000008',
   note: 'At the network difficulty of that date: output per TH/s falls as the difficulty rises.',
 };
+/** The assumptions' note in the other languages, by the capacity unit it speaks of. */
+const NOTE = (unit: string) => ({
+  'zh-CN': `按该日期的全网难度计算：难度上升时，每 ${unit} 的产出会下降。`,
+  'bm-MY': `Pada kesukaran rangkaian pada tarikh itu: hasil setiap ${unit} menurun apabila kesukaran meningkat.`,
+});
 const MINING_PACKAGES = [
   {
     name: 'BTC S21 cloud',
+    names: { 'zh-CN': 'BTC S21 云算力', 'bm-MY': 'BTC S21 awan' },
     coin: 'BTC',
     capacity_unit: 'TH/s',
     unit_price: '25',
@@ -26,6 +32,7 @@ const MINING_PACKAGES = [
   },
   {
     name: 'BTC starter',
+    names: { 'zh-CN': 'BTC 入门套餐', 'bm-MY': 'BTC permulaan' },
     coin: 'BTC',
     capacity_unit: 'TH/s',
     unit_price: '10',
@@ -36,6 +43,7 @@ const MINING_PACKAGES = [
   },
   {
     name: 'LTC L7 cloud',
+    names: { 'zh-CN': 'LTC L7 云算力', 'bm-MY': 'LTC L7 awan' },
     coin: 'LTC',
     capacity_unit: 'MH/s',
     unit_price: '2',
@@ -52,6 +60,17 @@ function parseAmount(text: string, decimals: number): string {
   const r = parseDecimal(text, decimals);
   if (!r.ok) throw new Error(`bad demo amount ${text}`);
   return r.value.toString();
+}
+
+/** A demo package's names and note in Chinese and Malay, as Admin/packagesave stores them. */
+function translationsOf(p: (typeof MINING_PACKAGES)[number]): string {
+  const note = NOTE(p.capacity_unit);
+  const langs = ['zh-CN', 'bm-MY'] as const;
+  return JSON.stringify(
+    Object.fromEntries(
+      langs.map((l) => [l, { name: p.names[l], description: '', assumptions_note: note[l] }]),
+    ),
+  );
 }
 
 /** The demo's mining packages, written in the demo loader's transaction (system's demo.ts, with the members). */
@@ -80,6 +99,7 @@ export async function insertDemoPackages(tx: Tx): Promise<void> {
         // Set the day before the demo's first purchases (a week ago).
         assumptions_set_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString().slice(0, 10),
         assumptions_note: p.note,
+        translations: translationsOf(p),
       })
       .execute();
   }

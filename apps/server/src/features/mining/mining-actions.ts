@@ -14,7 +14,7 @@ import { todayOf } from '../../platform/dates.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { JobRuns, RunView } from '../../platform/scheduler.ts';
 import { propagateAfterCommit } from '../network/index.ts';
-import { findPackage, packageQuery, packageView, savePackage } from './packages.ts';
+import { adminPackageView, findPackage, packageQuery, savePackage } from './packages.ts';
 import { buyPackage } from './purchase.ts';
 import { issueVoucher } from './voucher-issue.ts';
 
@@ -32,7 +32,7 @@ export async function buyAndPropagate(
 }
 
 export async function adminPackages(db: Db) {
-  return { list: (await packageQuery(db).orderBy('id').execute()).map(packageView) };
+  return { list: (await packageQuery(db).orderBy('id').execute()).map(adminPackageView) };
 }
 
 /** Creates or updates a package, audited in the same transaction. */

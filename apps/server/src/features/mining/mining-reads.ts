@@ -1,4 +1,4 @@
-import type { getInfoB, incomeHistory, incomeSummary, ParsedRequestOf } from '@mp/contract';
+import type { getInfoB, incomeHistory, incomeSummary, Language, ParsedRequestOf } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
@@ -19,11 +19,16 @@ export async function packageCoins(db: Db) {
 }
 
 /** A package with its daily income per unit and where the member's identity check stands (buying needs it). */
-export async function packageInfo(db: Db, memberId: string, input: ParsedRequestOf<typeof getInfoB>) {
+export async function packageInfo(
+  db: Db,
+  memberId: string,
+  input: ParsedRequestOf<typeof getInfoB>,
+  lang: Language,
+) {
   const p = await findPackage(db, input.package_id);
   const kycState = await kycStateOf(db, memberId);
   return {
-    ...packageView(p),
+    ...packageView(p, lang),
     daily_income_per_unit: money(dailyIncomePerUnit(p), p.settle_asset),
     kyc_state: kycState ?? 'none',
   };
@@ -51,6 +56,7 @@ export async function incomeHistoryOf(
   db: Db,
   memberId: string,
   input: ParsedRequestOf<typeof incomeHistory>,
+  lang: Language,
 ) {
   for (const field of ['from', 'to'] as const) {
     const v = input[field];
@@ -64,5 +70,6 @@ export async function incomeHistoryOf(
     { by: input.by ?? 'record', orderId: input.order_id, from: input.from, to: input.to },
     input.page,
     input.pagesize,
+    lang,
   );
 }

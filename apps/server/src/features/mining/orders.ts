@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
-import { miningStillToCome } from '@mp/contract';
+import { type Language, miningStillToCome } from '@mp/contract';
 import { economicsOf } from './economics.ts';
+import { packageNameIn } from './packages.ts';
 
 export type OrderState = 'pending' | 'mining' | 'ended';
 
@@ -12,8 +13,8 @@ export function orderState(start: string, end: string, today: string): OrderStat
   return today > end ? 'ended' : 'mining';
 }
 
-/** Orders with their package, dates as text, and the income paid so far. */
-export function orderQuery(db: Conn) {
+/** Orders with their package (named in `lang`, else by its default name), dates as text, and the income so far. */
+export function orderQuery(db: Conn, lang?: Language) {
   return db
     .selectFrom('mining_orders as o')
     .innerJoin('mining_packages as p', 'p.id', 'o.package_id')
@@ -22,7 +23,7 @@ export function orderQuery(db: Conn) {
       'o.order_no',
       'o.member_id',
       'o.package_id',
-      'p.name as package_name',
+      packageNameIn(lang).as('package_name'),
       'p.coin',
       'p.capacity_unit',
       'o.quantity',
@@ -123,8 +124,9 @@ export async function orderHistory(
   page: number,
   pagesize: number,
   today: string,
+  lang?: Language,
 ) {
-  const q = stateFilter(orderQuery(db).where('o.member_id', '=', memberId), state, today);
+  const q = stateFilter(orderQuery(db, lang).where('o.member_id', '=', memberId), state, today);
   const [rows, total] = await Promise.all([
     q
       .orderBy('o.id', 'desc')
@@ -194,6 +196,7 @@ export async function incomeHistory(
   f: IncomeFilter,
   page: number,
   pagesize: number,
+  lang?: Language,
 ) {
   const where = sql.join(
     [
@@ -224,7 +227,7 @@ export async function incomeHistory(
           from mining_orders o join mining_income i on i.order_id = o.id where ${where}
           group by i.income_date, o.settle_asset order by i.income_date desc, o.settle_asset
           limit ${pagesize} offset ${offset}`.execute(db)
-      : await sql<Row>`select i.income_date::text date, o.order_no, p.name package_name, i.amount::text amount,
+      : await sql<Row>`select i.income_date::text date, o.order_no, ${packageNameIn(lang)} package_name, i.amount::text amount,
             o.settle_asset asset, o.settle_wallet wallet, 1 count, i.transfer_id::text transfer_id,
             count(*) over ()::int total
           from mining_orders o join mining_income i on i.order_id = o.id join mining_packages p on p.id = o.package_id

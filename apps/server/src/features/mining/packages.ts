@@ -1,12 +1,14 @@
 import {
   type adminPackageSave,
   type AssetCode,
+  type Language,
   type ParsedRequestOf,
   walletHolds,
   type WalletKind,
 } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import type { PackageTranslations } from '../../db/schema-mining.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isDate } from '../../platform/dates.ts';
@@ -35,6 +37,7 @@ export type PackageRow = {
   output_per_unit: string | null;
   assumptions_set_at: string | null;
   assumptions_note: string;
+  translations: PackageTranslations;
 };
 
 /** Packages with their dates as text. */
@@ -64,13 +67,37 @@ export function packageQuery(db: Conn) {
       sql<string | null>`output_per_unit::text`.as('output_per_unit'),
       sql<string | null>`assumptions_set_at::text`.as('assumptions_set_at'),
       'assumptions_note',
+      'translations',
     ]);
 }
 
-export function packageView(p: PackageRow) {
+/** A package's texts in `lang` where the admin gave them, else the default (English) ones, each on its own. */
+function localText(p: PackageRow, lang?: Language) {
+  const t = lang ? p.translations[lang] : undefined;
+  return {
+    name: t?.name || p.name,
+    description: t?.description || p.description,
+    assumptions_note: t?.assumptions_note || p.assumptions_note,
+  };
+}
+
+/**
+ * The package's name in `lang` (else the default one) in SQL, for the lists that join a package (`p`): orders,
+ * income records, vouchers. An order names its package as the package is named now: unlike a shop order, which
+ * records the goods sold, an order keeps mining on its package, whose page the name leads to.
+ */
+export function packageNameIn(lang: Language | undefined) {
+  return lang
+    ? sql<string>`coalesce(nullif(p.translations -> ${lang} ->> 'name', ''), p.name)`
+    : sql<string>`p.name`;
+}
+
+/** A package as members see it: its texts in their language (the admin's lists pass none: the default ones). */
+export function packageView(p: PackageRow, lang?: Language) {
+  const text = localText(p, lang);
   return {
     id: p.id,
-    name: p.name,
+    name: text.name,
     coin: p.coin,
     capacity_unit: p.capacity_unit,
     unit_price: money(p.unit_price, p.price_asset),
@@ -86,12 +113,25 @@ export function packageView(p: PackageRow) {
     start_date: p.start_date,
     start_delay_days: p.start_delay_days,
     active: p.active,
-    description: p.description,
+    description: text.description,
     coin_price: p.coin_price === null ? '' : money(p.coin_price, p.settle_asset),
     output_per_unit: p.output_per_unit === null ? '' : plainDecimal(p.output_per_unit),
     assumptions_set_at: p.assumptions_set_at ?? '',
-    assumptions_note: p.assumptions_note,
+    assumptions_note: text.assumptions_note,
     economics: economicsView(packageEconomics(p), p.settle_asset, p.price_asset),
+  };
+}
+
+/** A package as the admin edits it: the default texts, with the other languages' as Admin/packagesave takes them. */
+export function adminPackageView(p: PackageRow) {
+  return {
+    ...packageView(p),
+    translations: Object.entries(p.translations).map(([lang, t]) => ({
+      lang,
+      name: t?.name ?? '',
+      description: t?.description ?? '',
+      assumptions_note: t?.assumptions_note ?? '',
+    })),
   };
 }
 
@@ -118,10 +158,12 @@ export function dailyIncomePerUnit(p: PackageRow): bigint {
   return packageEconomics(p).daily.net;
 }
 
+type SaveInput = ParsedRequestOf<typeof adminPackageSave>;
+
 const OUTPUT_RE = /^\d{1,12}(\.\d{1,18})?$/;
 
 /** The assumptions of a save: given ones parsed, left-out ones kept on an update (undefined) or empty on a create. */
-function assumptions(input: ParsedRequestOf<typeof adminPackageSave>, settle: AssetCode, today: string) {
+function assumptions(input: SaveInput, settle: AssetCode, today: string) {
   const out: {
     coin_price?: string;
     output_per_unit?: string;
@@ -145,10 +187,10 @@ function assumptions(input: ParsedRequestOf<typeof adminPackageSave>, settle: As
   return out;
 }
 
-export async function packagesOnSale(db: Conn, coin?: string) {
+export async function packagesOnSale(db: Conn, lang: Language, coin?: string) {
   let q = packageQuery(db).where('active', '=', true);
   if (coin) q = q.where(sql`lower(coin)`, '=', coin.toLowerCase());
-  return (await q.orderBy('id').execute()).map(packageView);
+  return (await q.orderBy('id').execute()).map((p) => packageView(p, lang));
 }
 
 export async function findPackage(db: Conn, id: string): Promise<PackageRow> {
@@ -159,8 +201,18 @@ export async function findPackage(db: Conn, id: string): Promise<PackageRow> {
   return row;
 }
 
+/** The translations as stored: by language, each with its texts ('' where not given). */
+function translationsOf(list: NonNullable<SaveInput['translations']>) {
+  return Object.fromEntries(
+    list.map((t) => [
+      t.lang,
+      { name: t.name, description: t.description ?? '', assumptions_note: t.assumptions_note ?? '' },
+    ]),
+  );
+}
+
 /** Creates or updates a package after checking its figures; orders keep the terms they were bought with. */
-export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminPackageSave>, today: string) {
+export async function savePackage(db: Conn, input: SaveInput, today: string) {
   const settle = input.settle_asset as AssetCode;
   if (!walletHolds(input.settle_wallet as WalletKind, settle))
     throw fieldRefusal(422, 'settle_wallet', 'wallet_not_allowed');
@@ -189,6 +241,8 @@ export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminP
     active: input.active,
     description: input.description ?? '',
     ...stated,
+    // Left as they are when the call gives none (a form that does not edit them).
+    ...(input.translations ? { translations: JSON.stringify(translationsOf(input.translations)) } : {}),
   };
   let id = input.id;
   if (id) {
@@ -202,5 +256,5 @@ export async function savePackage(db: Conn, input: ParsedRequestOf<typeof adminP
   } else {
     id = (await db.insertInto('mining_packages').values(values).returning('id').executeTakeFirstOrThrow()).id;
   }
-  return packageView(await findPackage(db, id));
+  return adminPackageView(await findPackage(db, id));
 }

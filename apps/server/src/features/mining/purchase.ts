@@ -92,7 +92,7 @@ export async function previewPurchase(
   const wallet =
     input.wallet ?? wallets.find((w) => w.available >= q.pay)?.wallet ?? MINING_PAYMENT_WALLETS[0];
   return {
-    package: packageView(p),
+    package: packageView(p, ctx.lang),
     quantity: input.quantity,
     capacity: `${input.quantity} ${p.capacity_unit}`,
     price: money(q.price, asset),
@@ -100,7 +100,7 @@ export async function previewPurchase(
     pay_amount: money(q.pay, asset),
     asset,
     voucher_id: voucher?.id ?? '',
-    vouchers: await usableVouchers(d.db, ctx.member.id, p.id, now),
+    vouchers: await usableVouchers(d.db, ctx.member.id, p.id, now, ctx.lang),
     wallets: wallets.map((w) => ({ wallet: w.wallet, available: money(w.available, asset) })),
     wallet,
     enough: (wallets.find((w) => w.wallet === wallet)?.available ?? 0n) >= q.pay,
@@ -228,7 +228,10 @@ export async function buyPackage(
         asset,
         at: now,
       });
-      return orderView(await orderQuery(op.tx).where('o.id', '=', orderId).executeTakeFirstOrThrow(), today);
+      return orderView(
+        await orderQuery(op.tx, ctx.lang).where('o.id', '=', orderId).executeTakeFirstOrThrow(),
+        today,
+      );
     },
   );
 }

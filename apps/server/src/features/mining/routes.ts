@@ -39,22 +39,22 @@ import { listVouchers } from './vouchers.ts';
 export function miningRoutes(d: MoneyDeps, jobs: JobRuns): CallRoute[] {
   const { db } = d;
   return [
-    handle(cmsPackages, async () => ({ list: await packagesOnSale(db) })),
+    handle(cmsPackages, async (_i, ctx) => ({ list: await packagesOnSale(db, ctx.lang) })),
     handle(packageSubMenu, () => packageCoins(db)),
-    handle(allPackages, async (input) => ({ list: await packagesOnSale(db, input.coin) })),
-    handle(getInfoB, (input, ctx) => packageInfo(db, ctx.member.id, input)),
+    handle(allPackages, async (input, ctx) => ({ list: await packagesOnSale(db, ctx.lang, input.coin) })),
+    handle(getInfoB, (input, ctx) => packageInfo(db, ctx.member.id, input, ctx.lang)),
     handle(gInfo, (_i, ctx) => miningStatus(db, ctx.member.id, todayOf(d.clock))),
     handle(activatePreview, (input, ctx) => previewPurchase(d, ctx, input)),
     handle(buyProductPreview, (input, ctx) => previewPurchase(d, ctx, input)),
     handle(buyProductSave, async (input, ctx) => reply(await buyAndPropagate(d, ctx, input), 'purchased')),
     handle(getVouchers, (input, ctx) =>
-      listVouchers(db, ctx.member.id, input.state, input.page, input.pagesize, d.clock.now()),
+      listVouchers(db, ctx.member.id, input.state, input.page, input.pagesize, d.clock.now(), ctx.lang),
     ),
     handle(orderHistory, (input, ctx) =>
-      readOrders(db, ctx.member.id, input.state, input.page, input.pagesize, todayOf(d.clock)),
+      readOrders(db, ctx.member.id, input.state, input.page, input.pagesize, todayOf(d.clock), ctx.lang),
     ),
     handle(incomeSummary, (input, ctx) => incomeSummaryOf(d, ctx.member.id, input)),
-    handle(incomeHistory, (input, ctx) => incomeHistoryOf(db, ctx.member.id, input)),
+    handle(incomeHistory, (input, ctx) => incomeHistoryOf(db, ctx.member.id, input, ctx.lang)),
 
     handle(adminRunJob, async (input, ctx) =>
       reply(await runJob(db, jobs, ctx.member.id, input), 'job_done'),

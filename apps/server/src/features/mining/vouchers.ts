@@ -1,6 +1,8 @@
+import type { Language } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn, Tx } from '../../db/database.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
+import { packageNameIn } from './packages.ts';
 
 export type VoucherState = 'available' | 'used' | 'expired';
 
@@ -53,7 +55,8 @@ export function voucherView(v: VoucherRow, now: Date) {
   };
 }
 
-export function voucherQuery(db: Conn) {
+/** Vouchers with the package they are for, named in `lang` (none: the default name). */
+export function voucherQuery(db: Conn, lang?: Language) {
   return db
     .selectFrom('mining_vouchers as v')
     .leftJoin('mining_packages as p', 'p.id', 'v.package_id')
@@ -63,7 +66,7 @@ export function voucherQuery(db: Conn) {
       'v.id',
       'v.discount_bps',
       'v.package_id',
-      'p.name as package_name',
+      packageNameIn(lang).as('package_name'),
       'v.expires_at',
       'v.used_at',
       (eb) => eb.fn.coalesce('o.order_no', 'so.order_no').as('order_no'),
@@ -73,8 +76,14 @@ export function voucherQuery(db: Conn) {
 }
 
 /** The member's vouchers usable now for this package. */
-export async function usableVouchers(db: Conn, memberId: string, packageId: string, now: Date) {
-  const rows = await voucherQuery(db)
+export async function usableVouchers(
+  db: Conn,
+  memberId: string,
+  packageId: string,
+  now: Date,
+  lang?: Language,
+) {
+  const rows = await voucherQuery(db, lang)
     .where('v.member_id', '=', memberId)
     .where('v.scope', '=', 'mining')
     .where('v.used_at', 'is', null)
@@ -203,8 +212,9 @@ export async function listVouchers(
   page: number,
   pagesize: number,
   now: Date,
+  lang?: Language,
 ) {
-  let q = voucherQuery(db).where('v.member_id', '=', memberId);
+  let q = voucherQuery(db, lang).where('v.member_id', '=', memberId);
   if (state === 'used') q = q.where('v.used_at', 'is not', null);
   if (state === 'available') q = q.where('v.used_at', 'is', null).where('v.expires_at', '>', now);
   if (state === 'expired') q = q.where('v.used_at', 'is', null).where('v.expires_at', '<=', now);

@@ -45,6 +45,17 @@ export const adminJobRuns = defineCall({
   response: pagedSchema(jobRunSchema),
 });
 
+/** A package's texts in the members' other languages (its default texts are name, description, assumptions_note). */
+const packageTranslation = z.object({
+  lang: z.string(),
+  name: z.string(),
+  description: z.string(),
+  assumptions_note: z.string(),
+});
+
+/** A package as the admin edits it: with its texts in the other languages, as Admin/packagesave takes them. */
+export const adminPackageSchema = miningPackageSchema.extend({ translations: z.array(packageTranslation) });
+
 export const adminPackageList = defineCall({
   name: 'Admin/packagelist',
   method: 'POST',
@@ -52,7 +63,7 @@ export const adminPackageList = defineCall({
   tag: 'admin',
   summary: 'Every mining package, on sale or not',
   request: empty,
-  response: z.object({ list: z.array(miningPackageSchema) }),
+  response: z.object({ list: z.array(adminPackageSchema) }),
 });
 
 export const adminPackageSave = defineCall({
@@ -85,8 +96,23 @@ export const adminPackageSave = defineCall({
     /** YYYY-MM-DD; left out while the coin price or output is given: today. */
     assumptions_set_at: optionalText(10),
     assumptions_note: optionalText(500),
+    /**
+     * The name, description and assumptions note in the members' other languages, shown to a member reading that
+     * language (the default text where one is not given); left as they are when not sent.
+     */
+    translations: z
+      .array(
+        z.object({
+          lang: oneOf(['zh-CN', 'bm-MY'] as const),
+          name: text(100),
+          description: optionalText(1000),
+          assumptions_note: optionalText(500),
+        }),
+      )
+      .max(2)
+      .optional(),
   }),
-  response: miningPackageSchema,
+  response: adminPackageSchema,
 });
 
 export const adminVoucherIssue = defineCall({

@@ -1,4 +1,4 @@
-import type { AssetCode, adminShopOrderUpdate, ParsedRequestOf, WalletKind } from '@mp/contract';
+import type { AssetCode, adminShopOrderUpdate, Language, ParsedRequestOf, WalletKind } from '@mp/contract';
 import { sql } from 'kysely';
 import { inTransaction, type Tx } from '../../db/database.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
@@ -36,6 +36,7 @@ export async function updateShopOrder(
   d: MoneyDeps,
   admin: SessionMember,
   input: ParsedRequestOf<typeof adminShopOrderUpdate>,
+  lang?: Language,
 ) {
   const id = numericId(input.order_id, fieldRefusal(404, 'order_id', 'shop_order_unknown'));
   const now = d.clock.now();
@@ -44,7 +45,9 @@ export async function updateShopOrder(
 
   if (input.action !== 'cancel') {
     await moveOrder(d, admin, id, input, now);
-    return { order: orderView(await orderQuery(d.db).where('o.id', '=', id).executeTakeFirstOrThrow()) };
+    return {
+      order: orderView(await orderQuery(d.db).where('o.id', '=', id).executeTakeFirstOrThrow(), lang),
+    };
   }
 
   const order = await orderToCancel(d, id);
@@ -52,7 +55,7 @@ export async function updateShopOrder(
   if (order.source === 'redeem') {
     await cancelRedeem(d, admin, order.id, input.note ?? '');
     return {
-      order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow()),
+      order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow(), lang),
     };
   }
   await d.ledger.operation(
@@ -64,7 +67,9 @@ export async function updateShopOrder(
     },
     (op) => cancelPaidOrder(op, admin, order, input.note ?? '', now),
   );
-  return { order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow()) };
+  return {
+    order: orderView(await orderQuery(d.db).where('o.id', '=', order.id).executeTakeFirstOrThrow(), lang),
+  };
 }
 
 /** Packs, ships or delivers an order if it is in a state the action moves it from, with its event and audit. */

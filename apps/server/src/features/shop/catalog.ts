@@ -52,6 +52,17 @@ export function localText(p: ProductRow, lang?: Language): { name: string; descr
   return { name: t?.name || p.name, description: t?.description || p.description };
 }
 
+/**
+ * The product's names in the other languages, as an order item keeps them (JSON): the order records the names the
+ * buyer could read at purchase, so renaming the product later does not rename what was sold.
+ */
+export function itemTranslations(p: ProductRow): string {
+  const names = Object.entries(p.translations).flatMap(([lang, t]) =>
+    t?.name ? [[lang, { name: t.name }]] : [],
+  );
+  return JSON.stringify(Object.fromEntries(names));
+}
+
 /** A product as members see it: its name in their language (the admin's lists pass none: the default). */
 export function productView(p: ProductRow, lang?: Language) {
   const prices = p.prices.map((x) => ({ asset: x.asset, price: money(x.price, x.asset) }));

@@ -22,7 +22,7 @@ import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
 import { refuseShortfall } from '../../platform/shortfall.ts';
 import { available, type CartLine, cartView, priceIn, readCart, totalIn } from './cart.ts';
-import { findProduct, walletAsset } from './catalog.ts';
+import { findProduct, itemTranslations, walletAsset } from './catalog.ts';
 import { orderView } from './orders.ts';
 import {
   addressesOf,
@@ -183,6 +183,7 @@ async function writeItems(tx: Tx, s: Sale) {
       order_id: s.orderId,
       product_id: l.product.id,
       name: l.product.name,
+      translations: itemTranslations(l.product),
       unit_price: priceIn(l, s.asset)!,
       quantity: l.quantity,
     })),

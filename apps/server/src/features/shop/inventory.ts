@@ -15,7 +15,7 @@ import { refuseWhileHeld } from '../../platform/security-hold.ts';
 import { findActiveRecipient } from '../wallet/index.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
-import { findProduct, productView } from './catalog.ts';
+import { findProduct, itemTranslations, productView } from './catalog.ts';
 import { orderView } from './orders.ts';
 import { addStock, addressesOf, heldProducts, orderQuery, type RecordRow, recordQuery } from './queries.ts';
 
@@ -328,6 +328,7 @@ export async function redeemStock(
           order_id: orderId,
           product_id: product.id,
           name: product.name,
+          translations: itemTranslations(product),
           unit_price: unit,
           quantity: input.quantity,
         })

@@ -1,11 +1,15 @@
-import type { adminShopOrders, getDeliver, ParsedRequestOf, shopOrders } from '@mp/contract';
+import type { adminShopOrders, getDeliver, Language, ParsedRequestOf, shopOrders } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { orderEvents, orderQuery, type OrderRow } from './queries.ts';
 
-export function orderView(o: OrderRow) {
+/**
+ * An order as its reader sees it: each item named in their language as it was when sold (`lang`; none, or an item
+ * sold before names were kept per language: the name stored with it), with that default name beside it.
+ */
+export function orderView(o: OrderRow, lang?: Language) {
   const a = o.address as Record<string, unknown> | null;
   return {
     order_id: o.id,
@@ -16,7 +20,12 @@ export function orderView(o: OrderRow) {
     discount: money(o.discount, o.asset),
     asset: o.asset,
     wallet: o.wallet,
-    items: o.items.map((i) => ({ ...i, unit_price: money(i.unit_price, o.asset) })),
+    items: o.items.map(({ translations, ...i }) => ({
+      ...i,
+      name: (lang && translations[lang]?.name) || i.name,
+      default_name: i.name,
+      unit_price: money(i.unit_price, o.asset),
+    })),
     address: a
       ? {
           name: String(a.name ?? ''),
@@ -40,6 +49,7 @@ export async function memberOrders(
   db: Db,
   memberId: string,
   { page, pagesize, state }: ParsedRequestOf<typeof shopOrders>,
+  lang: Language,
 ) {
   let q = orderQuery(db).where('o.member_id', '=', memberId);
   if (state) q = q.where('o.state', '=', state);
@@ -51,7 +61,7 @@ export async function memberOrders(
       .execute(),
     q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(orderView), page, pagesize, total: count.n };
+  return { list: rows.map((r) => orderView(r, lang)), page, pagesize, total: count.n };
 }
 
 /** One of the member's orders with its timeline (paid, packed, shipped...). */
@@ -59,6 +69,7 @@ export async function orderDelivery(
   db: Db,
   memberId: string,
   { order_id }: ParsedRequestOf<typeof getDeliver>,
+  lang: Language,
 ) {
   const id = numericId(order_id, fieldRefusal(404, 'order_id', 'shop_order_unknown'));
   const row = await orderQuery(db)
@@ -68,7 +79,7 @@ export async function orderDelivery(
   if (!row) throw fieldRefusal(404, 'order_id', 'shop_order_unknown');
   const events = await orderEvents(db, id);
   return {
-    order: orderView(row),
+    order: orderView(row, lang),
     events: events.map((e) => ({ state: e.state, note: e.note, at: e.at.toISOString() })),
   };
 }
@@ -77,6 +88,7 @@ export async function orderDelivery(
 export async function adminOrders(
   db: Db,
   { page, pagesize, state, q }: ParsedRequestOf<typeof adminShopOrders>,
+  lang: Language,
 ) {
   let query = orderQuery(db).innerJoin('members as m', 'm.id', 'o.member_id').select('m.userid');
   if (state) query = query.where('o.state', '=', state);
@@ -90,7 +102,7 @@ export async function adminOrders(
     query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map((r) => ({ ...orderView(r), userid: r.userid })),
+    list: rows.map((r) => ({ ...orderView(r, lang), userid: r.userid })),
     page,
     pagesize,
     total: count.n,

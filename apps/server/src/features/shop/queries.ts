@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Conn, Db, Tx } from '../../db/database.ts';
-import type { ShopOrdersTable } from '../../db/schema-shop.ts';
+import type { ItemTranslations, ShopOrdersTable } from '../../db/schema-shop.ts';
 import { productQuery } from './catalog.ts';
 
 // The shop's SQL (products, cart, addresses, orders, stock); the use cases compose these.
@@ -204,6 +204,14 @@ export async function deleteAddress(db: Db, id: string, memberId: string, at: Da
   return gone.numUpdatedRows !== 0n;
 }
 
+type OrderItemRow = {
+  product_id: string;
+  name: string;
+  unit_price: string;
+  quantity: number;
+  translations: ItemTranslations;
+};
+
 export function orderQuery(db: Conn) {
   return db.selectFrom('shop_orders as o').select([
     'o.id',
@@ -218,9 +226,10 @@ export function orderQuery(db: Conn) {
     'o.carrier',
     'o.tracking_no',
     'o.created_at',
-    sql<{ product_id: string; name: string; unit_price: string; quantity: number }[]>`coalesce((
+    sql<OrderItemRow[]>`coalesce((
         SELECT json_agg(json_build_object('product_id', i.product_id::text, 'name', i.name,
-          'unit_price', i.unit_price::text, 'quantity', i.quantity) ORDER BY i.product_id)
+          'unit_price', i.unit_price::text, 'quantity', i.quantity, 'translations', i.translations)
+          ORDER BY i.product_id)
         FROM shop_order_items i WHERE i.order_id = o.id), '[]'::json)`.as('items'),
   ]);
 }
@@ -251,7 +260,14 @@ export async function insertOrder(tx: Tx, values: Insertable<ShopOrdersTable>) {
 
 export async function insertOrderItems(
   tx: Tx,
-  items: { order_id: string; product_id: string; name: string; unit_price: string; quantity: number }[],
+  items: {
+    order_id: string;
+    product_id: string;
+    name: string;
+    translations: string;
+    unit_price: string;
+    quantity: number;
+  }[],
 ) {
   await tx.insertInto('shop_order_items').values(items).execute();
 }

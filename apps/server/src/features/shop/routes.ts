@@ -87,8 +87,8 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
       await propagateAfterCommit(db, d.log);
       return reply(result, 'shop_order_paid', { order_no: result.order.order_no });
     }),
-    handle(shopOrders, (input, ctx) => memberOrders(db, ctx.member.id, input)),
-    handle(getDeliver, (input, ctx) => orderDelivery(db, ctx.member.id, input)),
+    handle(shopOrders, (input, ctx) => memberOrders(db, ctx.member.id, input, ctx.lang)),
+    handle(getDeliver, (input, ctx) => orderDelivery(db, ctx.member.id, input, ctx.lang)),
     handle(inventoryIndex, (_i, ctx) => inventoryOverview(db, ctx.member.id)),
     handle(getStock, (_i, ctx) => memberStock(db, ctx.member.id)),
     handle(stockMenu, (_i, ctx) => stockFilters(db, ctx.member.id)),
@@ -107,9 +107,9 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
     handle(latestSales, ({ limit }, ctx) => latestTeamSales(db, ctx.member.id, limit)),
     handle(salesSummary, (_i, ctx) => salesSummaryOf(db, d.clock, ctx.member.id)),
     handle(infoPool, (_i, ctx) => infoPoolOf(db, d.clock, ctx.member.id)),
-    handle(adminShopOrders, (input) => adminOrders(db, input)),
+    handle(adminShopOrders, (input, ctx) => adminOrders(db, input, ctx.lang)),
     handle(adminShopOrderUpdate, async (input, ctx) => {
-      const result = await updateShopOrder(d, ctx.member, input);
+      const result = await updateShopOrder(d, ctx.member, input, ctx.lang);
       const cancel = input.action === 'cancel';
       return reply(
         result,

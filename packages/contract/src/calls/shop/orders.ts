@@ -62,7 +62,15 @@ export const shopOrderSchema = z.object({
   asset: z.string(),
   wallet: z.string(),
   items: z.array(
-    z.object({ product_id: z.string(), name: z.string(), unit_price: money, quantity: z.number() }),
+    z.object({
+      product_id: z.string(),
+      /** The item's name as sold, in the reader's language where the product had one then, else `default_name`. */
+      name: z.string(),
+      /** The item's name as sold in the default language (English). */
+      default_name: z.string(),
+      unit_price: money,
+      quantity: z.number(),
+    }),
   ),
   address: addressSchema.omit({ id: true, is_default: true }).nullable(),
   carrier: z.string(),

@@ -57,4 +57,34 @@ describe('admin products in three languages', () => {
       ],
     });
   });
+
+  it('lists an order’s items in the admin’s language with the default name beside a translated one', async () => {
+    await setLanguage('zh-CN');
+    const order = {
+      order_id: '12',
+      order_no: 'S20300101000012',
+      state: 'paid',
+      delivery: 'keep',
+      total: '12',
+      discount: '0',
+      asset: 'USDT',
+      wallet: 'deposit',
+      items: [
+        { product_id: '5', name: '绿茶', default_name: 'Green tea', unit_price: '12', quantity: 1 },
+        { product_id: '6', name: 'Mug', default_name: 'Mug', unit_price: '3', quantity: 2 },
+      ],
+      address: null,
+      carrier: '',
+      tracking_no: '',
+      created_at: '2030-01-01T08:00:00Z',
+      userid: 'alice',
+    };
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({ 'Admin/shoporders': { list: [order], page: 1, pagesize: 20, total: 1 } }).fetch,
+    );
+    renderAt('/pages/admin/shop');
+    const row = await screen.findByTestId('admin-order-S20300101000012');
+    expect(row.textContent).toContain('alice · 绿茶 (Green tea) × 1, Mug × 2');
+  });
 });

@@ -29,6 +29,10 @@ import { formatAsset } from '../../../lib/money.ts';
 import { OrderPin } from '../components/OrderPin.tsx';
 
 type Action = 'pack' | 'ship' | 'deliver' | 'cancel';
+
+/** An item in the admin's language, with the default name the products list shows where it differs. */
+const itemText = (i: { name: string; default_name: string; quantity: number }) =>
+  `${i.name}${i.default_name === i.name ? '' : ` (${i.default_name})`} × ${i.quantity}`;
 const NEXT: Record<ShopOrderState, Action[]> = {
   paid: ['pack', 'ship', 'cancel'],
   packed: ['ship', 'cancel'],
@@ -105,8 +109,7 @@ function Orders() {
               <Tag>{t(`states.${o.state}`)}</Tag>
             </span>
             <span>
-              {o.userid} · {o.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} ·{' '}
-              <Money value={o.total} asset={o.asset} />
+              {o.userid} · {o.items.map(itemText).join(', ')} · <Money value={o.total} asset={o.asset} />
             </span>
             {o.address ? (
               <span className="shop-hint">

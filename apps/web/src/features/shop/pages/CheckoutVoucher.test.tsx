@@ -69,7 +69,15 @@ describe('checkout with a voucher', () => {
             discount: '5',
             asset: 'USDT',
             wallet: 'funds',
-            items: [{ product_id: '7', name: 'Vitamin C', unit_price: '25', quantity: 2 }],
+            items: [
+              {
+                product_id: '7',
+                name: 'Vitamin C',
+                default_name: 'Vitamin C',
+                unit_price: '25',
+                quantity: 2,
+              },
+            ],
             address: null,
             carrier: '',
             tracking_no: '',

@@ -143,7 +143,15 @@ describe('the shop', () => {
             discount: '0',
             asset: 'DP',
             wallet: 'deposit_points',
-            items: [{ product_id: '7', name: 'Vitamin C', unit_price: '50', quantity: 2 }],
+            items: [
+              {
+                product_id: '7',
+                name: 'Vitamin C',
+                default_name: 'Vitamin C',
+                unit_price: '50',
+                quantity: 2,
+              },
+            ],
             address: { ...address, id: undefined, is_default: undefined },
             carrier: '',
             tracking_no: '',

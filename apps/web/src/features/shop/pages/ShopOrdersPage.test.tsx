@@ -13,8 +13,8 @@ const order = {
   asset: 'USDT',
   wallet: 'funds',
   items: [
-    { product_id: '3', name: 'Water filter', unit_price: '20', quantity: 2 },
-    { product_id: '8', name: 'Tea set', unit_price: '10', quantity: 1 },
+    { product_id: '3', name: 'Water filter', default_name: 'Water filter', unit_price: '20', quantity: 2 },
+    { product_id: '8', name: 'Tea set', default_name: 'Tea set', unit_price: '10', quantity: 1 },
   ],
   address: {
     name: 'Alice',

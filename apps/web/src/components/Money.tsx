@@ -41,12 +41,12 @@ const INTERACTIVE = 'a, button, label, [role="button"], [role="link"], [role="ta
 type CutProps = { className: string; value: string; shown: string; full: string; testId?: string };
 
 /**
- * A cut figure. Inside a row that is itself clickable it stays text with the exact figure as title: the tap opens
+ * A cut figure (an amount, or a figure whose heading names the asset). Inside a row that is itself clickable it stays text with the exact figure as title: the tap opens
  * the row, whose detail shows every digit. Standing alone it is a button: a tap, Enter or Space shows the exact
  * figure in place; another tap, Escape or a tap elsewhere shows the cut one again. It is text on the first render
  * and becomes a button before it is painted, once its place is known (no button inside a link, even briefly).
  */
-function CutFigure({ className, value, shown, full, testId }: CutProps) {
+export function CutFigure({ className, value, shown, full, testId }: CutProps) {
   const ref = useRef<HTMLElement | null>(null);
   const [standalone, setStandalone] = useState(false);
   const [open, setOpen] = useState(false);

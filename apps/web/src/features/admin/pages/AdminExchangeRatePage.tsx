@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/feedback.ts';
 import { showFieldErrors } from '../../../lib/validate.ts';
 import { adminKeys, exchangeRateQuery, setExchangeRate } from '../api.ts';
 import { type Checked, checkPrice, checkSpread } from '../rateRules.ts';
+import { decimalsOf, formatAsset, formatMoney } from '../../../lib/money.ts';
 
 type Values = { price_usdt: string; spread_percent: string };
 
@@ -33,7 +34,11 @@ export default function AdminExchangeRatePage() {
       <>
         <List header={t('rate.current')} data-testid="rate-current">
           <List.Item
-            extra={<span data-testid="rate-current-price">{price_usdt ? `${price_usdt} USDT` : '-'}</span>}
+            extra={
+              <span data-testid="rate-current-price" data-exact>
+                {price_usdt ? formatAsset(price_usdt, 'USDT') : '-'}
+              </span>
+            }
           >
             {t('rate.price', { token: PLATFORM_TOKEN })}
           </List.Item>
@@ -52,7 +57,12 @@ export default function AdminExchangeRatePage() {
             {pairs.map((p) => (
               <List.Item
                 key={`${p.from}-${p.to}`}
-                extra={<span data-testid={`rate-pair-${p.from}-${p.to}`}>{p.rate}</span>}
+                extra={
+                  // What one unit buys: every digit, on purpose.
+                  <span data-testid={`rate-pair-${p.from}-${p.to}`} data-exact>
+                    {formatMoney(p.rate, { decimals: decimalsOf(p.to) })}
+                  </span>
+                }
               >
                 {t('rate.pair', { from: p.from, to: p.to })}
               </List.Item>

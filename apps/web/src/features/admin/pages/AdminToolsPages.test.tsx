@@ -65,7 +65,7 @@ describe('admin tools', () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/admin/rate');
-    expect((await screen.findByTestId('rate-current-price')).textContent).toBe('0.5 USDT');
+    expect((await screen.findByTestId('rate-current-price')).textContent).toBe('0.50 USDT');
     expect(screen.getByTestId('rate-current-spread').textContent).toBe('1%');
     expect(screen.getByTestId('rate-pair-USDT-XT').textContent).toBe('1.98');
     expect(inputOf('rate-price').value).toBe('0.5');

@@ -25,17 +25,19 @@ export function BotDeal({ bot }: { bot: Bot }) {
       {deal ? (
         <dl className="bot-grid">
           <dt>{t('bots.deal.average')}</dt>
-          <dd data-testid="deal-average">{deal.average_price}</dd>
+          <dd data-testid="deal-average">{formatPrice(deal.average_price)}</dd>
           <dt>{t('bots.deal.last')}</dt>
-          <dd>{deal.last_price}</dd>
+          <dd>{formatPrice(deal.last_price)}</dd>
           <dt>{t('bots.deal.takeProfit')}</dt>
-          <dd data-testid="deal-take-profit">{deal.take_profit_price}</dd>
+          <dd data-testid="deal-take-profit">{formatPrice(deal.take_profit_price)}</dd>
           <dt>{deal.next_safety_price ? t('bots.deal.nextSafety') : t('bots.deal.allSafety')}</dt>
-          <dd data-testid="deal-next-safety">{deal.next_safety_price || '-'}</dd>
+          <dd data-testid="deal-next-safety">
+            {deal.next_safety_price ? formatPrice(deal.next_safety_price) : '-'}
+          </dd>
           {deal.stop_loss_price && (
             <>
               <dt>{t('bots.deal.stopLoss')}</dt>
-              <dd>{deal.stop_loss_price}</dd>
+              <dd>{formatPrice(deal.stop_loss_price)}</dd>
             </>
           )}
           <dt>{t('bots.deal.safety')}</dt>

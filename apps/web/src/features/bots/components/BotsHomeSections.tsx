@@ -69,9 +69,7 @@ export function BotBalance({ balance }: { balance: ResponseOf<typeof botBalance>
       {(['free', 'used', 'committed', 'available'] as const).map((k) => (
         <div className="line" key={k}>
           <span>{t(`bots.balance.${k}`)}</span>
-          <span data-testid={`bot-balance-${k}`}>
-            {balance[k]} {balance.quote}
-          </span>
+          <Money value={balance[k]} asset={balance.quote} testId={`bot-balance-${k}`} />
         </div>
       ))}
     </section>

@@ -197,9 +197,9 @@ describe('bot pages', () => {
     renderAt('/pages/trade/trade2?id=5');
     expect((await screen.findByTestId('bot-deal')).textContent).toContain('No open deal');
     fireEvent.click(screen.getByTestId('bot-start'));
-    await waitFor(() => expect(screen.getByTestId('deal-take-profit').textContent).toBe('2970.00'));
+    await waitFor(() => expect(screen.getByTestId('deal-take-profit').textContent).toBe('2,970.00'));
     expect(screen.getByTestId('bot-state-5').textContent).toBe('Running');
-    expect(screen.getByTestId('deal-next-safety').textContent).toBe('3030.00');
+    expect(screen.getByTestId('deal-next-safety').textContent).toBe('3,030.00');
     expect(screen.getByTestId('bot-orders').textContent).toContain('Base order · Sell');
     // A running bot is stopped before it is changed.
     expect(screen.queryByTestId('bot-edit')).toBeNull();
@@ -255,7 +255,7 @@ describe('bot pages', () => {
         free: '9600',
         used: '0',
         committed: '400',
-        available: '9200',
+        available: '9200.94589468',
       },
       'Member/listbots': { list: [{ ...bot, state: 'running', deal, profit: '1.5', deals_closed: 2 }] },
       'Bottrade/checkaio': (body: Record<string, unknown>) => {
@@ -270,7 +270,8 @@ describe('bot pages', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/trade/trademain');
     await screen.findByTestId('bot-ready');
-    expect(screen.getByTestId('bot-balance-available').textContent).toBe('9200 USDT');
+    // An exchange's 8 decimals, in cents with the exact figure a tap away.
+    expect(screen.getByTestId('bot-balance-available').textContent).toBe('9,200.94 USDT');
     expect(screen.getByTestId('bots-running').textContent).toBe('1');
     expect((await screen.findByTestId('aio-committed')).textContent).toBe('400.00 / 500.00 USDT');
     // The operator charges for bots: the member pays from the trading wallet with the transaction password.

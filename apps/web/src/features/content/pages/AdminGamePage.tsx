@@ -1,7 +1,9 @@
+import { PLATFORM_TOKEN } from '@mp/contract/web';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -30,7 +32,9 @@ export default function AdminGamePage() {
   return (
     <PageLayout title={t('routes:/pages/admin/game')} testId="admin-game-page">
       <List>
-        <List.Item extra={data.paid}>{t('admin.paid')}</List.Item>
+        <List.Item extra={<Money value={data.paid} asset={PLATFORM_TOKEN} testId="admin-game-paid" />}>
+          {t('admin.paid')}
+        </List.Item>
         <List.Item extra={data.players_today}>{t('admin.playersToday')}</List.Item>
       </List>
       <Form

@@ -12,6 +12,7 @@ import { Percent } from '../components/Percent.tsx';
 import '../../trading/trading.css';
 import '../copy.css';
 import { formatAsset } from '../../../lib/money.ts';
+import { formatPrice } from '../../../lib/price.ts';
 
 /**
  * `/pages/copy/investment?id=`: one copy investment: its value and result, the value history, settlements, the
@@ -166,8 +167,13 @@ function MirroredTrades({ trades }: { trades: InvestmentDetail['trades'] }) {
           </div>
           <div className="record-sub">
             <span>
-              {t('copy.traderAmount')}: {m.trader_amount} · {t('copy.poolAmount')}:{' '}
-              {m.skipped ? t(`copy.skipped.${m.skipped}`) : m.pool_amount}
+              {t('copy.traderAmount')}: <span data-exact>{formatPrice(m.trader_amount)}</span> ·{' '}
+              {t('copy.poolAmount')}:{' '}
+              {m.skipped ? (
+                t(`copy.skipped.${m.skipped}`)
+              ) : (
+                <span data-exact>{formatPrice(m.pool_amount)}</span>
+              )}
             </span>
             <span>{formatDateTime(m.at)}</span>
           </div>

@@ -2,7 +2,9 @@ import type { TreeNode } from '@mp/contract';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
-import { formatVolume } from '../volume.ts';
+import { CutFigure } from '../../../components/Money.tsx';
+import { decimalsOf, formatMoney } from '../../../lib/money.ts';
+import { formatVolume, VOLUME_ASSET } from '../volume.ts';
 import { LegsTable } from './LegsTable.tsx';
 
 type Props = {
@@ -13,6 +15,17 @@ type Props = {
   onToggleFavorite?: () => void;
   favoriteBusy?: boolean;
 };
+
+/**
+ * A leg's volume or balance in cents (the card's heading names the asset). Cut, it carries the exact figure as its
+ * title; on the member's own card a tap shows it (another member's card is a button that opens theirs).
+ */
+function LegFigure({ value }: { value: string }) {
+  const shown = formatVolume(value);
+  const full = formatMoney(value, { decimals: decimalsOf(VOLUME_ASSET) });
+  if (shown === full) return <>{shown}</>;
+  return <CutFigure className="tree-figure" value={value} shown={shown} full={full} />;
+}
 
 /** One member of the placement tree: who, rank, joined, and each leg's count, volume and balance. */
 export function TreeNodeCard({ node, focused, onOpen, onToggleFavorite, favoriteBusy }: Props) {
@@ -27,14 +40,14 @@ export function TreeNodeCard({ node, focused, onOpen, onToggleFavorite, favorite
         {
           key: 'volume',
           label: t('card.volume'),
-          left: formatVolume(node.left_volume),
-          right: formatVolume(node.right_volume),
+          left: <LegFigure value={node.left_volume} />,
+          right: <LegFigure value={node.right_volume} />,
         },
         {
           key: 'balance',
           label: t('card.balance'),
-          left: formatVolume(node.left_balance),
-          right: formatVolume(node.right_balance),
+          left: <LegFigure value={node.left_balance} />,
+          right: <LegFigure value={node.right_balance} />,
         },
       ]}
     />

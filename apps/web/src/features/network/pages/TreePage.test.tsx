@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { treeNode } from '../../../test/network.ts';
@@ -18,7 +18,7 @@ const top = {
       right_count: 1,
       left_volume: '1500',
       right_volume: '300.5',
-      left_balance: '1200',
+      left_balance: '1200.12345',
       right_balance: '0',
       has_left: true,
       has_right: true,
@@ -29,6 +29,7 @@ const top = {
       side: 'L',
       level: 1,
       left_count: 1,
+      left_volume: '20.019',
       has_left: true,
       expandable: true,
     }),
@@ -91,7 +92,14 @@ describe('placement tree page', () => {
     expect(screen.getByTestId('tree-node-alice1-left-count').textContent).toBe('2');
     expect(screen.getByTestId('tree-node-alice1-left-volume').textContent).toBe('1,500.00');
     expect(screen.getByTestId('tree-node-alice1-right-volume').textContent).toBe('300.50');
-    expect(screen.getByTestId('tree-node-alice1-left-balance').textContent).toBe('1,200.00');
+    // Cut to cents: on the member's own card a tap shows every digit; another's card is a button that opens it,
+    // so there the exact figure is the title.
+    const balance = screen.getByTestId('tree-node-alice1-left-balance');
+    expect(balance.textContent).toBe('1,200.12');
+    fireEvent.click(within(balance).getByRole('button'));
+    expect(balance.textContent).toBe('1,200.12345');
+    expect(screen.getByTestId('tree-node-bob-left-volume').textContent).toBe('20.01');
+    expect(within(screen.getByTestId('tree-node-bob-left-volume')).getByTitle('20.019')).toBeTruthy();
     expect(screen.getByTestId('tree-node-alice1').textContent).toContain('Analyst');
     expect(screen.getByTestId('tree-node-bob').dataset.side).toBe('L');
     expect(screen.getByTestId('tree-node-carol').dataset.side).toBe('R');

@@ -42,7 +42,11 @@ export function OpenOrders({ account }: { account: string }) {
             )}
           </div>
           <span>
-            {formatPrice(o.amount)} @ {formatPrice(o.price)} · <When at={o.created_at} kind="relative" />
+            {/* Quantity and price at the market's steps, every digit (data-exact: the figures check passes it). */}
+            <span data-exact>
+              {formatPrice(o.amount)} @ {formatPrice(o.price)}
+            </span>{' '}
+            · <When at={o.created_at} kind="relative" />
           </span>
         </div>
       ))}

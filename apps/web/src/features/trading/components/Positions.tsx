@@ -44,7 +44,7 @@ export function Positions({ account }: { account: string }) {
           </div>
           <dl className="position-grid">
             <dt>{t('perp.size')}</dt>
-            <dd>{p.contracts}</dd>
+            <dd>{formatPrice(p.contracts)}</dd>
             <dt>{t('perp.entry')}</dt>
             <dd>{formatPrice(p.entry_price)}</dd>
             <dt>{t('perp.mark')}</dt>
@@ -62,7 +62,7 @@ export function Positions({ account }: { account: string }) {
             {p.funding !== '' && (
               <>
                 <dt>{t('perp.funding')}</dt>
-                <dd className={signClass(p.funding)}>{p.funding}</dd>
+                <dd className={signClass(p.funding)}>{formatFigure(p.funding, 'USDT')}</dd>
               </>
             )}
           </dl>

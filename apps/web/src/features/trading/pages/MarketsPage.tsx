@@ -55,7 +55,8 @@ export function MarketList({ account, title, intro }: { account: string; title: 
                   {t('volume')} {formatPrice(r.volume_24h)}
                 </span>
               </span>
-              <span className="last" data-testid={`market-${r.base}-last`}>
+              {/* A price keeps its market's digits (data-exact: the figures check passes it). */}
+              <span className="last" data-testid={`market-${r.base}-last`} data-exact>
                 {formatPrice(r.last)}
               </span>
               <Change value={r.change_24h} />

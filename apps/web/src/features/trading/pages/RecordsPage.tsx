@@ -36,8 +36,11 @@ export default function RecordsPage() {
                 <span>{o.reason === 'liquidation' ? t('perp.liquidated') : t(`state.${o.state}`)}</span>
               </div>
               <span>
-                {formatPrice(o.filled)}/{formatPrice(o.amount)} @ {formatPrice(o.avg_price || o.price)} ·{' '}
-                {t('fees')} <Money value={o.fee} asset={o.fee_asset} round="up" />
+                {/* Quantity and price at the market's steps, every digit (data-exact: the figures check passes it). */}
+                <span data-exact>
+                  {formatPrice(o.filled)}/{formatPrice(o.amount)} @ {formatPrice(o.avg_price || o.price)}
+                </span>{' '}
+                · {t('fees')} <Money value={o.fee} asset={o.fee_asset} round="up" />
               </span>
               {o.pnl && (
                 <span className={o.pnl.startsWith('-') ? 'down-text' : 'up-text'}>
@@ -69,8 +72,11 @@ export default function RecordsPage() {
               <When at={f.at} kind="relative" />
             </div>
             <span>
-              {formatPrice(f.amount)} @ {formatPrice(f.price)} · {t('fees')}{' '}
-              <Money value={f.fee} asset={f.fee_asset} round="up" />
+              {/* Quantity and price at the market's steps, every digit. */}
+              <span data-exact>
+                {formatPrice(f.amount)} @ {formatPrice(f.price)}
+              </span>{' '}
+              · {t('fees')} <Money value={f.fee} asset={f.fee_asset} round="up" />
             </span>
             {f.pnl && (
               <span className={f.pnl.startsWith('-') ? 'down-text' : 'up-text'}>

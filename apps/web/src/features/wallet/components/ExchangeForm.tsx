@@ -10,7 +10,7 @@ import { FilterChips } from '../../../components/FilterChips.tsx';
 import { Money } from '../../../components/Money.tsx';
 import { EmptyBlock, LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { moneyDetail, TxFlowView, TxForm } from '../../../components/TxFlowView.tsx';
-import { decimalsOf, toWireAmount } from '../../../lib/money.ts';
+import { decimalsOf, formatMoney, toWireAmount } from '../../../lib/money.ts';
 import { refreshAfterAction } from '../../../lib/refreshAfterAction.ts';
 import { useTxSubmit } from '../../../lib/useTxSubmit.ts';
 import { exchangeMenuQuery, quoteQuery, sendExchange, walletKeys } from '../api.ts';
@@ -149,8 +149,13 @@ function ExchangePreview({
     <List header={t('preview')} data-testid="exchange-preview">
       <List.Item
         extra={
-          <span data-testid="exchange-rate">
-            {t('exchange.rateText', { from: pair.from, to: pair.to, rate: quoted?.rate ?? pair.rate })}
+          // The rate is what one unit buys: every digit, on purpose.
+          <span data-testid="exchange-rate" data-exact>
+            {t('exchange.rateText', {
+              from: pair.from,
+              to: pair.to,
+              rate: formatMoney(quoted?.rate ?? pair.rate, { decimals: decimalsOf(pair.to) }),
+            })}
           </span>
         }
       >

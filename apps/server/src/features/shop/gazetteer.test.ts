@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gazetteer, NEAREST_TOWN_KM, nearestTown, placeAt } from './gazetteer.ts';
+import { gazetteer, NEAREST_TOWN_KM, nearestTown, placeAt, readRows } from './gazetteer.ts';
 
 // The real GeoNames towns and country-coder borders: what the members' taps will meet.
 beforeAll(async () => {
@@ -83,5 +83,24 @@ describe('placeAt: a point to its country, region and nearest town', () => {
     const started = performance.now();
     for (let i = 0; i < 2000; i++) await placeAt(((i * 37) % 120) - 60, ((i * 91) % 360) - 180);
     expect((performance.now() - started) / 2000).toBeLessThan(0.5);
+  });
+});
+
+describe('readRows: the package file without one big JSON.parse', () => {
+  const row = (name: string, extra = '') =>
+    `{"name":${JSON.stringify(name)},"lat":"3.1","lng":"101.6","country":"MY","admin1":"14","admin2":""${extra}}`;
+
+  it('reads the rows of the package’s shape as JSON.parse would', async () => {
+    const text = `[${[row('Kuala Lumpur'), row('Sant Julià de Lòria'), row('上海')].join(',')}]`;
+    expect(await readRows(text)).toEqual(
+      JSON.parse(text).map(({ admin2: _, ...r }: Record<string, string>) => r),
+    );
+  });
+
+  it('hands any other shape to JSON.parse: an escape, a new field', async () => {
+    const escaped = `[${row('Say "hi"')}]`;
+    expect((await readRows(escaped))[0]?.name).toBe('Say "hi"');
+    const extra = `[${row('Ipoh', ',"population":"1"')}]`;
+    expect(await readRows(extra)).toEqual(JSON.parse(extra));
   });
 });

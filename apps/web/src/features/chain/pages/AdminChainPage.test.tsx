@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { logInAs, renderAt, scriptedApi } from '../../../test/renderApp.tsx';
 
@@ -35,10 +35,14 @@ describe('the admin chain page', () => {
       scriptedApi({ 'Admin/chaininfo': info('0x8e3dD9c9B412Eb75420971a53a7bbfe6F4Bc368e') }).fetch,
     );
     renderAt('/pages/admin/chain');
-    expect((await screen.findByTestId('chain-hot-usdt')).textContent).toBe('999952.5 USDT');
-    expect(screen.getByTestId('chain-hot-gas').textContent).toBe('99.999946');
+    expect((await screen.findByTestId('chain-hot-usdt')).textContent).toBe('999,952.50 USDT');
+    // Gas cut to 4 decimals, every digit on a tap.
+    const gas = screen.getByTestId('chain-hot-gas');
+    expect(gas.textContent).toBe('99.9999');
+    fireEvent.click(within(gas).getByRole('button'));
+    expect(gas.textContent).toBe('99.999946102433099495');
     expect(screen.getByTestId('chain-payouts').textContent).toBe('1 queued · 2 confirming · 0 failed');
-    expect(screen.getByTestId('chain-wallets').textContent).toBe('580 USDT');
+    expect(screen.getByTestId('chain-wallets').textContent).toBe('580.00 USDT');
     expect(screen.getByTestId('chain-info').textContent).toContain(
       'Local test chain (test USDT has no value)',
     );

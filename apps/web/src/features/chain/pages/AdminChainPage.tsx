@@ -4,7 +4,18 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadingBlock } from '../../../components/PageStates.tsx';
 import { adminChainQuery, chainName } from '../api.ts';
 import '../chain.css';
-import { Money } from '../../../components/Money.tsx';
+import { CutFigure, Money } from '../../../components/Money.tsx';
+import { formatMoney } from '../../../lib/money.ts';
+
+/** The hot wallet's gas comes in ether units, with up to the native coin's 18 decimals. */
+const GAS_DECIMALS = 18;
+
+/** Gas in ether units to 4 decimals, cut down (enough to see it running low); a tap shows every digit. */
+function Gas({ value }: { value: string }) {
+  const full = formatMoney(value, { decimals: GAS_DECIMALS });
+  const shown = formatMoney(value, { decimals: GAS_DECIMALS, maxDecimals: 4 });
+  return shown === full ? shown : <CutFigure className="money" value={value} shown={shown} full={full} />;
+}
 
 /** `/pages/admin/chain`: the chain, the scanner's cursor and lag, deposits credited and held, and what needs a look. */
 export default function AdminChainPage() {
@@ -38,11 +49,17 @@ export default function AdminChainPage() {
             <dt>{t('admin.pending')}</dt>
             <dd>{data.pending}</dd>
             <dt>{t('admin.credited')}</dt>
-            <dd data-testid="chain-credited">{data.credited} USDT</dd>
+            <dd data-testid="chain-credited">
+              <Money value={data.credited} asset="USDT" />
+            </dd>
             <dt>{t('admin.depositWallets')}</dt>
-            <dd data-testid="chain-wallets">{data.deposit_wallets} USDT</dd>
+            <dd data-testid="chain-wallets">
+              <Money value={data.deposit_wallets} asset="USDT" />
+            </dd>
             <dt>{t('admin.onAddresses')}</dt>
-            <dd data-testid="chain-held">{data.on_addresses} USDT</dd>
+            <dd data-testid="chain-held">
+              <Money value={data.on_addresses} asset="USDT" />
+            </dd>
           </dl>
           <h2 className="section-title">{t('admin.hotWallet')}</h2>
           {data.hot_wallet_address ? (
@@ -50,11 +67,12 @@ export default function AdminChainPage() {
               <dt>{t('admin.hotWallet')}</dt>
               <dd className="deposit-tx">{data.hot_wallet_address}</dd>
               <dt>{t('admin.hotUsdt')}</dt>
-              <dd data-testid="chain-hot-usdt">{data.hot_wallet_usdt} USDT</dd>
+              <dd data-testid="chain-hot-usdt">
+                <Money value={data.hot_wallet_usdt} asset="USDT" />
+              </dd>
               <dt>{t('admin.hotGas')}</dt>
-              {/* Gas in ether units, to 6 decimals (cut, not rounded): enough to see it running low. */}
-              <dd data-testid="chain-hot-gas" title={data.hot_wallet_gas}>
-                {data.hot_wallet_gas.replace(/(\.\d{6})\d+$/, '$1')}
+              <dd data-testid="chain-hot-gas">
+                <Gas value={data.hot_wallet_gas} />
               </dd>
               <dt>{t('admin.payouts')}</dt>
               <dd data-testid="chain-payouts">{t('admin.payoutCounts', data.payouts)}</dd>

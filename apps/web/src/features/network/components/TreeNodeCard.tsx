@@ -23,7 +23,7 @@ type Props = {
 function LegFigure({ value }: { value: string }) {
   const shown = formatVolume(value);
   const full = formatMoney(value, { decimals: decimalsOf(VOLUME_ASSET) });
-  if (shown === full) return <>{shown}</>;
+  if (shown === full) return shown;
   return <CutFigure className="tree-figure" value={value} shown={shown} full={full} />;
 }
 

@@ -153,11 +153,12 @@ function newsCheckIn(): Scene {
   const h = 400;
   const body =
     lightStage(W, h, 13) +
-    phone(300, 40, 170, 330, calendar(18, 70, 134, 130, 6) + usdtCoin(85, 255, 30), C.cream) +
-    usdtCoin(560, 150, 40) +
-    usdtCoin(610, 250, 30) +
-    usdtCoin(190, 260, 34) +
-    star(560, 70, 18, C.brand) +
+    calendar(235, 80, 280, 250, 6) +
+    usdtCoin(590, 280, 40) +
+    usdtCoin(630, 200, 30) +
+    usdtCoin(150, 250, 34) +
+    usdtCoin(110, 320, 24) +
+    star(580, 90, 18, C.brand) +
     star(170, 110, 14, C.dark2);
   return { file: 'news-checkin.webp', width: W, height: h, svg: svgDoc(W, h, body) };
 }

@@ -56,9 +56,11 @@ export function ArticleView({ article, reads, testId = 'article' }: Props) {
       navigate(previewPath(target.getAttribute('src') ?? ''));
     }
   };
+  const isVideo = article.media_type.startsWith('video/');
   return (
     <article className="article" data-testid={testId} lang={article.lang}>
-      {article.image_url ? (
+      {/* A video's picture is its poster: shown once, on the player, not again above the title. */}
+      {article.image_url && !isVideo ? (
         <button
           type="button"
           className="article-cover"
@@ -82,7 +84,7 @@ export function ArticleView({ article, reads, testId = 'article' }: Props) {
         </p>
       ) : null}
       <SafeHtml html={article.body_html} testId="article-body" onClick={onBodyClick} />
-      {article.media_type.startsWith('video/') ? (
+      {isVideo ? (
         // biome-ignore lint/a11y/useMediaCaption: the CMS takes no caption files yet; the text above describes the video
         <video
           className="article-video"

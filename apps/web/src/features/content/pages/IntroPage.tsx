@@ -4,6 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH, INTRO_SEEN_KEY } from '../../../lib/navigation.ts';
 import '../content.css';
+import mine from '../assets/intro-1.webp';
+import team from '../assets/intro-2.webp';
+import wallets from '../assets/intro-3.webp';
+
+/** One picture per slide, in the slides' order (drawn by scripts/demo-art; files of this route's chunk only). */
+const PICTURES = [mine, team, wallets];
 
 type Slide = { title: string; text: string };
 
@@ -28,9 +34,13 @@ export default function IntroPage() {
         {slides.map((s, i) => (
           <Swiper.Item key={s.title}>
             <div className="intro-slide" data-testid={`intro-slide-${i + 1}`}>
-              <div className="intro-picture" aria-hidden="true">
-                {i + 1}
-              </div>
+              <img
+                className="intro-picture"
+                src={PICTURES[i % PICTURES.length]}
+                alt=""
+                width={280}
+                height={240}
+              />
               <h1>{s.title}</h1>
               <p>{s.text}</p>
             </div>

@@ -8,7 +8,7 @@ import { OperationResult } from '../../../components/OperationResult.tsx';
 import type { TxOutcome } from '../../../lib/useTxSubmit.ts';
 import type { buyPackage } from '../api.ts';
 import { MINING_PATHS } from '../paths.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 export type Package = ResponseOf<typeof getInfoB>;
 export type Preview = ResponseOf<typeof activatePreview>;
@@ -97,7 +97,7 @@ export function VoucherChoice({
           </Radio>
         </List.Item>
         {vouchers.map((v) => (
-          <List.Item key={v.id} description={t('expires', { date: v.expires_at.slice(0, 10) })}>
+          <List.Item key={v.id} description={t('expires', { date: formatDateTime(v.expires_at) })}>
             <Radio value={v.id} data-testid={`mining-voucher-${v.id}`}>
               {t('voucherOff', { percent: v.discount_percent })}
             </Radio>

@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money.tsx';
 import { OperationResult } from '../../../components/OperationResult.tsx';
 import type { TxOutcome } from '../../../lib/useTxSubmit.ts';
 import { type buyCart, SHOP_PATHS } from '../api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { decimalsOf, formatAsset, formatMoney } from '../../../lib/money.ts';
 
 export type CheckoutPreview = ResponseOf<typeof buyProductPreview2>;
@@ -151,7 +152,7 @@ export function VoucherChoice({
           </Radio>
         </List.Item>
         {pv.vouchers.map((v) => (
-          <List.Item key={v.id} description={t('voucherUntil', { date: v.expires_at.slice(0, 10) })}>
+          <List.Item key={v.id} description={t('voucherUntil', { date: formatDateTime(v.expires_at) })}>
             <Radio value={v.id} data-testid={`checkout-voucher-${v.id}`}>
               {t('voucherOff', { percent: v.discount_percent })}
             </Radio>

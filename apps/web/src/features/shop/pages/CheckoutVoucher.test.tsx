@@ -89,6 +89,10 @@ describe('checkout with a voucher', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/shop/checkout');
     fireEvent.click(await screen.findByTestId('checkout-voucher-9'));
+    // Its end in the app's date format, not the server's ISO text.
+    const vouchers = screen.getByTestId('checkout-vouchers').textContent ?? '';
+    expect(vouchers).toMatch(/Until (Dec 31, 2026|Jan 1, 2027|Dec 30, 2026), \d{1,2}:\d{2}\s[AP]M/);
+    expect(vouchers).not.toContain('2026-12-31');
     await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toContain('45'));
     fireEvent.click(screen.getByTestId('checkout-keep'));
     fireEvent.click(screen.getByTestId('checkout-agree'));

@@ -44,7 +44,8 @@ const FEATURE_PAIRS = {
   'shop -> mining': 'checkout spends the shop vouchers earned with mining packages',
   'shop -> network': 'an order is recorded for the plan and pays its bonus legs up the tree',
   'shop -> wallet': 'stock sent to another member goes to a recipient the wallet’s transfer rules accept',
-  'system -> content': 'the demo loader has the content area write its demo articles, pictures and PDF',
+  'system -> content':
+    'the demo loader has the content area write its demo articles, pictures and PDF, and reads its art for the shop',
   'system -> mining': 'the demo loader has the mining area write its demo packages, with the demo members',
   'wallet -> members': 'a transfer shows the recipient’s masked name',
   'withdraw -> admin':

@@ -129,14 +129,19 @@ describe('adjust balance', () => {
       type('adjust-amount', amount);
       type('adjust-reason', 'Promotion');
       fireEvent.click(screen.getByTestId('adjust-submit'));
-      expect((await screen.findByTestId('adjust-confirm-effect')).dataset.direction).toBe('credit');
+      const effect = await screen.findByTestId('adjust-confirm-effect');
+      expect(effect.dataset.direction).toBe('credit');
+      // The admin confirms exactly what will move: every digit, not the list's cents.
+      expect(screen.getByTestId('adjust-confirm-amount').textContent).toBe(
+        amount === '+2.123456' ? '2.123456 USDT' : '2.50 USDT',
+      );
       fireEvent.click(screen.getByTestId('adjust-confirm-ok'));
       await waitFor(() => expect(screen.queryByTestId('adjust-confirm')).toBeNull());
     };
-    await submit('+2.5');
+    await submit('+2.123456');
     await submit('2.5');
     const bodies = api.bodiesOf('Admin/adjustbalance');
-    expect(bodies.map((b) => b.amount)).toEqual(['2.5', '2.5']);
+    expect(bodies.map((b) => b.amount)).toEqual(['2.123456', '2.5']);
     expect(bodies[0]?.idempotency_key).not.toBe(bodies[1]?.idempotency_key);
   });
 });

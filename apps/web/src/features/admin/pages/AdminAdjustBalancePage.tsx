@@ -135,12 +135,12 @@ function AdjustResult({ done }: { done: Adjusted }) {
         {t('adjust.userid')}
       </List.Item>
       <List.Item
-        extra={<Money value={done.amount} asset={done.asset} signed testId="adjust-result-amount" />}
+        extra={<Money value={done.amount} asset={done.asset} signed exact testId="adjust-result-amount" />}
       >
         {t(`common:wallets.${done.wallet}`)}
       </List.Item>
       <List.Item
-        extra={<Money value={done.balance_after} asset={done.asset} testId="adjust-result-balance" />}
+        extra={<Money value={done.balance_after} asset={done.asset} exact testId="adjust-result-balance" />}
       >
         {t('adjust.balanceAfter')}
       </List.Item>
@@ -162,7 +162,7 @@ function AdjustEffect({ pending, debit }: { pending: Request; debit: boolean }) 
           userid: pending.userid,
           wallet: t(`common:wallets.${pending.wallet}`),
         })}{' '}
-        <Money value={shown} asset={pending.asset} testId="adjust-confirm-amount" />
+        <Money value={shown} asset={pending.asset} exact testId="adjust-confirm-amount" />
       </p>
       <p className="field-hint">{t('adjust.reasonText', { reason: pending.reason })}</p>
     </>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appConfigQuery } from '../../system/api.ts';
-import { PointCaption } from '../pages/ChooseLocationPage.tsx';
+import { PointCaption } from './PlaceName.tsx';
 import type { Point } from '../place.ts';
 import { WorldMap } from './WorldMap.tsx';
 import '../location.css';

@@ -24,3 +24,19 @@ export function PlaceName({ point }: { point: Point }) {
     </span>
   );
 }
+
+/** A point's place name, with its coordinates small below; "no place chosen yet" without one. */
+export function PointCaption({ point }: { point: Point | null }) {
+  const { t } = useTranslation('shop');
+  if (!point) return <p className="location-coords">{t('location.none')}</p>;
+  return (
+    <>
+      <p className="location-place">
+        <PlaceName point={point} />
+      </p>
+      <p className="location-coords" data-testid="location-coords">
+        {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+      </p>
+    </>
+  );
+}

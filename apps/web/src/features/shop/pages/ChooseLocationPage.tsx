@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { appConfigQuery } from '../../system/api.ts';
-import { PlaceName } from '../components/PlaceName.tsx';
+import { PointCaption } from '../components/PlaceName.tsx';
 import { type Point, WorldMap } from '../components/WorldMap.tsx';
 import '../location.css';
 
@@ -15,22 +15,6 @@ export function pointFrom(params: URLSearchParams): Point | null {
   const lng = Number(params.get('lng'));
   if (!params.get('lat') || !params.get('lng') || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
-}
-
-/** A point's place name, with its coordinates small below; "no place chosen yet" without one. */
-export function PointCaption({ point }: { point: Point | null }) {
-  const { t } = useTranslation('shop');
-  if (!point) return <p className="location-coords">{t('location.none')}</p>;
-  return (
-    <>
-      <p className="location-place">
-        <PlaceName point={point} />
-      </p>
-      <p className="location-coords" data-testid="location-coords">
-        {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
-      </p>
-    </>
-  );
 }
 
 /** The map part of choosing a point: tap to place the marker and see where it is; `onChoose` gets it. */

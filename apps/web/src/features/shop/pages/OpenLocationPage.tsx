@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { appConfigQuery } from '../../system/api.ts';
 import { WorldMap } from '../components/WorldMap.tsx';
-import { PointCaption, pointFrom } from './ChooseLocationPage.tsx';
+import { PointCaption } from '../components/PlaceName.tsx';
+import { pointFrom } from './ChooseLocationPage.tsx';
 import '../location.css';
 
 /** `/open-location?lat=&lng=&name=`: one place on the map, titled `name`, with its place name and coordinates. */

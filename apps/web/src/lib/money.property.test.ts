@@ -3,7 +3,7 @@ import type { Language } from '@mp/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { displayDecimalsOf, formatAsset, formatMoney, roundMinor, toMinor } from './money.ts';
-import { formatFigure, formatPrice } from './price.ts';
+import { formatFigure, formatPrice, formatTradedVolume } from './price.ts';
 
 const LANGUAGES: Language[] = ['en-US', 'zh-CN', 'bm-MY'];
 const NUMBER_LOCALE: Record<Language, string> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', 'bm-MY': 'ms-MY' };
@@ -117,5 +117,25 @@ describe('market prices', () => {
     expect(formatFigure('2005.01156353', 'USDT')).toBe('2,005.01');
     expect(formatFigure('0.031', 'USDT', 'up')).toBe('0.04');
     expect(formatPrice('1234567.125')).toBe('1,234,567.125');
+  });
+
+  it('shows a traded volume grouped, with at most two decimals, never more than was traded', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 16n }),
+        fc.integer({ min: 0, max: 12 }),
+        lang,
+        (value, scale, language) => {
+          const text = formatTradedVolume(formatAmount(value, scale, scale), language);
+          expect(text).toMatch(/^\d{1,3}(,\d{3})*(\.\d{1,2})?$/);
+          // Read back at the sent scale: cut down, by less than one cent.
+          const shown = readBack(text, language, scale);
+          const cent = scale > 2 ? 10n ** BigInt(scale - 2) : 1n;
+          expect(shown <= value && value - shown < cent).toBe(true);
+        },
+      ),
+    );
+    expect(formatTradedVolume('12345.67890000')).toBe('12,345.67');
+    expect(formatTradedVolume('300')).toBe('300');
   });
 });

@@ -15,6 +15,15 @@ export function formatPrice(value: string, decimals?: number, lang?: Language): 
 }
 
 /**
+ * A market's traded volume (of its coin) as a summary shows it: grouped, at most two decimals, cut down. A feed
+ * sends volumes with eight or more decimals ('12345.67890000'), which say nothing at a glance.
+ */
+export function formatTradedVolume(value: string, lang?: Language): string {
+  const sent = value.includes('.') ? value.trim().length - value.indexOf('.') - 1 : 0;
+  return formatMoney(value, { decimals: sent, minDecimals: 0, maxDecimals: Math.min(2, sent), lang });
+}
+
+/**
  * An amount of `asset` without its code, as lists show it (a column already names the asset): cut to the asset's
  * display decimals, downward unless `round` says (lib/money.ts).
  */

@@ -21,7 +21,7 @@ import { Positions } from '../components/Positions.tsx';
 import { SimulatedNote } from '../components/SimulatedNote.tsx';
 import { changeOf, type StreamTicker, useTickers } from '../useTickers.ts';
 import '../trading.css';
-import { formatPrice } from '../../../lib/price.ts';
+import { formatPrice, formatTradedVolume } from '../../../lib/price.ts';
 
 type MarketInfo = ResponseOf<typeof marketInfo>;
 type Account = ResponseOf<typeof tradingAccounts>['list'][number];
@@ -184,7 +184,7 @@ function TradeHead({
             {t('low')} {formatPrice(live?.low_24h ?? ticker.low_24h, decimals)}
           </span>
           <span>
-            {t('volume')} {formatPrice(live?.volume_24h ?? ticker.volume_24h)}
+            {t('volume')} {formatTradedVolume(live?.volume_24h ?? ticker.volume_24h)}
           </span>
         </div>
       )}

@@ -10,7 +10,7 @@ import { Change } from '../components/Change.tsx';
 import { SimulatedNote } from '../components/SimulatedNote.tsx';
 import { changeOf, useTickers } from '../useTickers.ts';
 import '../trading.css';
-import { formatPrice } from '../../../lib/price.ts';
+import { formatPrice, formatTradedVolume } from '../../../lib/price.ts';
 
 /**
  * The market list (`/pages/home/onlinemain`, `/pages/trade/online`, the demo's `demo2` and the third-party demo):
@@ -52,7 +52,7 @@ export function MarketList({ account, title, intro }: { account: string; title: 
                 <span className="sub"> / {r.quote}</span>
                 <br />
                 <span className="sub">
-                  {t('volume')} {formatPrice(r.volume_24h)}
+                  {t('volume')} {formatTradedVolume(r.volume_24h)}
                 </span>
               </span>
               {/* A price keeps its market's digits (data-exact: the figures check passes it). */}

@@ -8,10 +8,10 @@ afterAll(async () => {
 describe('the app name', () => {
   it('is the window title in the chosen language', async () => {
     await setLanguage('zh-CN');
-    expect(document.title).toBe('会员');
+    expect(document.title).toBe('会员平台');
     await setLanguage('bm-MY');
-    expect(document.title).toBe('Ahli');
+    expect(document.title).toBe('Platform Ahli');
     await setLanguage('en-US');
-    expect(document.title).toBe('Member');
+    expect(document.title).toBe('Member Platform');
   });
 });

@@ -3,6 +3,7 @@ import {
   DEPOSIT_CONFIRMATIONS,
   downloadUrl,
   getData,
+  type Language,
   LANGUAGES,
   MIN_WITHDRAWAL_USD,
   PAGE_SIZE_DEFAULT,
@@ -19,7 +20,12 @@ import { cachedSetting } from '../../platform/settings.ts';
 import { TEL_PREFIXES } from '../../platform/tel-prefixes.ts';
 import { compareVersions } from './version.ts';
 
-export const APP_NAME = 'Member Platform';
+/** The app's name in each language (issue 29: app names are translated content), as the web app's `appName`. */
+export const APP_NAMES: Record<Language, string> = {
+  'en-US': 'Member Platform',
+  'zh-CN': '会员平台',
+  'bm-MY': 'Platform Ahli',
+};
 
 export function systemRoutes(deps: Deps) {
   const { config, db } = deps;
@@ -43,10 +49,10 @@ export function systemRoutes(deps: Deps) {
       };
     }),
 
-    handle(getData, async () => {
+    handle(getData, async (_i, ctx) => {
       const tabSet = await cachedSetting(db, 'tab_set', config.app.tabSet);
       return {
-        app_name: APP_NAME,
+        app_name: APP_NAMES[ctx.lang],
         version: config.app.latestVersion,
         languages: [...LANGUAGES],
         default_language: 'en-US' as const,

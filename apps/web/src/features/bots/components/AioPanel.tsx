@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog, showToast } from '../../../lib/feedback.ts';
 import { aioOff, aioQuery, botKeys, saveAio } from '../api.ts';
 import { formatFigure } from '../../../lib/price.ts';
+import { Money } from '../../../components/Money.tsx';
 
 /**
  * The all-in-one mode of an account: one budget over all its running bots (several pairs under one budget). A bot
@@ -43,7 +44,7 @@ export function AioPanel({ account }: { account: string }) {
           </div>
           <div className="line">
             <span>{t('bots.aio.left')}</span>
-            <span data-testid="aio-left">{data.left} USDT</span>
+            <Money value={data.left} asset="USDT" testId="aio-left" />
           </div>
         </>
       )}

@@ -76,9 +76,9 @@ export function BotSettingsSection({ bot, act }: { bot: Bot; act: BotAct }) {
         <dt>{t('bots.account')}</dt>
         <dd>{t(`accounts.${bot.account}`, { defaultValue: bot.account })}</dd>
         <dt>{t('bots.form.baseOrder')}</dt>
-        <dd>{bot.base_order}</dd>
+        <dd>{formatPrice(bot.base_order)}</dd>
         <dt>{t('bots.form.safetyOrder')}</dt>
-        <dd>{bot.safety_order}</dd>
+        <dd>{formatPrice(bot.safety_order)}</dd>
         <dt>{t('bots.form.maxSafety')}</dt>
         <dd>{bot.max_safety}</dd>
         <dt>{t('bots.form.deviation')}</dt>
@@ -92,7 +92,7 @@ export function BotSettingsSection({ bot, act }: { bot: Bot; act: BotAct }) {
         <dt>{t('bots.form.stopLoss')}</dt>
         <dd>{Number(bot.stop_loss_percent) > 0 ? bot.stop_loss_percent : '-'}</dd>
       </dl>
-      <p className="hint bot-hint">{t('bots.form.budget', { budget: bot.budget })}</p>
+      <p className="hint bot-hint">{t('bots.form.budget', { budget: formatPrice(bot.budget) })}</p>
       <fieldset
         className="tf-picker bot-order-type"
         aria-label={t('bots.orderType.label')}

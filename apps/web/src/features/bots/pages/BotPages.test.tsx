@@ -285,7 +285,7 @@ describe('bot pages', () => {
     expect(api.bodiesOf('Bottrade/subscribe')[0]).toMatchObject({ tx_password: '654321' });
     fireEvent.change(document.getElementById('aio-budget')!, { target: { value: '600' } });
     fireEvent.click(screen.getByTestId('aio-save'));
-    await waitFor(() => expect(screen.getByTestId('aio-left').textContent).toBe('200 USDT'));
+    await waitFor(() => expect(screen.getByTestId('aio-left').textContent).toBe('200.00 USDT'));
     expect(api.bodiesOf('Bottrade/checkaio').at(-2)).toEqual({ account: 'demo', save: true, budget: '600' });
     fireEvent.click(screen.getByTestId('aio-off'));
     await confirmDialogWith('Turn the all-in-one mode off?');

@@ -68,8 +68,12 @@ describe("the demo's pictures and video", () => {
     await expectLoaded(page.getByTestId('shop-product-sheet').locator('img'));
     await screenshot(page, 'demo-art-product');
 
+    // The member finds the video on the Video page (the home grid's "Video") and opens it.
     const videos = await api<{ list: { id: number }[] }>('Content/list', { kind: 'video' });
-    await go(page, `/pages/home/video?id=${videos.data.list[0]?.id}`);
+    await go(page, '/pages/home/video');
+    const item = page.getByTestId(`content-item-${videos.data.list[0]?.id}`);
+    await expectLoaded(item.locator('img'));
+    await item.click();
     const video = page.getByTestId('article-video');
     await video.waitFor();
     await expect

@@ -242,21 +242,25 @@ export function PurchaseResult({
         { label: t('capacity'), value: r.capacity, testId: 'mining-result-capacity' },
         {
           label: t('price'),
-          value: <Money value={r.price} asset={r.asset} />,
+          value: <Money value={r.price} asset={r.asset} exact />,
           testId: 'mining-result-price',
         },
         {
           label: t('discount'),
-          value: <Money value={r.discount} asset={r.asset} />,
+          value: <Money value={r.discount} asset={r.asset} exact />,
           testId: 'mining-result-discount',
         },
-        { label: t('paid'), value: <Money value={r.paid} asset={r.asset} />, testId: 'mining-result-paid' },
+        {
+          label: t('paid'),
+          value: <Money value={r.paid} asset={r.asset} exact />,
+          testId: 'mining-result-paid',
+        },
         {
           label: t('paymentMethod'),
           value: t(`common:wallets.${r.payment_method}`),
           testId: 'mining-result-wallet',
         },
-        { label: t('startDate'), value: r.start_date, testId: 'mining-result-start' },
+        { label: t('startDate'), value: formatDate(r.start_date), testId: 'mining-result-start' },
       ]}
       actions={
         <Button

@@ -190,6 +190,9 @@ describe('mining purchase page', () => {
     expect((await screen.findByTestId('mining-result')).dataset.state).toBe('success');
     expect(screen.getByTestId('mining-result-order').textContent).toContain('M2030010100000001');
     expect(screen.getByTestId('mining-result-paid').textContent).toContain('270.00 USDT');
+    // A result is a detail: every digit; the start day in the app's date format.
+    expect(screen.getByTestId('mining-result-discount').textContent).toContain('30.00 USDT');
+    expect(screen.getByTestId('mining-result-start').textContent).toContain('Jan 2, 2030');
     expect(api.bodiesOf('Asset/BuyProductSave')[0]).toEqual({
       package_id: '7',
       quantity: 3,

@@ -259,7 +259,7 @@ export function PaymentResult({
         { label: t('orderNo'), value: order.order_no, testId: 'checkout-result-order' },
         {
           label: t('paidAmount'),
-          value: <Money value={total} asset={order.asset} />,
+          value: <Money value={total} asset={order.asset} exact />,
           testId: 'checkout-result-total',
         },
         {

@@ -16,7 +16,7 @@ function RankCard({ g }: { g: GroupInfo }) {
   return (
     <section className="team-card" data-testid="team-rank">
       <h2>
-        {t('team.rank')}:{' '}
+        {t('team.rank')}{' '}
         <span className={`rank-tag rank-${g.rank}`} data-testid="team-rank-current">
           {t(`ranks.${g.rank}`)}
         </span>

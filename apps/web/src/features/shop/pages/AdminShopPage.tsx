@@ -30,9 +30,12 @@ import { OrderPin } from '../components/OrderPin.tsx';
 
 type Action = 'pack' | 'ship' | 'deliver' | 'cancel';
 
-/** An item in the admin's language, with the default name the products list shows where it differs. */
+/**
+ * An item in the admin's language, with the default name the products list shows where it differs (after a slash:
+ * names often hold brackets of their own).
+ */
 const itemText = (i: { name: string; default_name: string; quantity: number }) =>
-  `${i.name}${i.default_name === i.name ? '' : ` (${i.default_name})`} × ${i.quantity}`;
+  `${i.name}${i.default_name === i.name ? '' : ` / ${i.default_name}`} × ${i.quantity}`;
 const NEXT: Record<ShopOrderState, Action[]> = {
   paid: ['pack', 'ship', 'cancel'],
   packed: ['ship', 'cancel'],

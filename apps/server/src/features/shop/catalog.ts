@@ -63,6 +63,13 @@ export function itemTranslations(p: ProductRow): string {
   return JSON.stringify(Object.fromEntries(names));
 }
 
+/** A product's (`p`) name in `lang` where the admin gave one, else the default name, in SQL (the inventory's lists). */
+export function productNameIn(lang: Language | undefined) {
+  return lang
+    ? sql<string>`coalesce(nullif(p.translations -> ${lang} ->> 'name', ''), p.name)`
+    : sql<string>`p.name`;
+}
+
 /** A product as members see it: its name in their language (the admin's lists pass none: the default). */
 export function productView(p: ProductRow, lang?: Language) {
   const prices = p.prices.map((x) => ({ asset: x.asset, price: money(x.price, x.asset) }));

@@ -4,6 +4,7 @@ import {
   type inventoryStock,
   type inventoryTransferCheck,
   type inventoryTransferSave,
+  type Language,
   type ParsedRequestOf,
   type stockRecord,
 } from '@mp/contract';
@@ -15,17 +16,17 @@ import { refuseWhileHeld } from '../../platform/security-hold.ts';
 import { findActiveRecipient } from '../wallet/index.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
-import { findProduct, itemTranslations, productView } from './catalog.ts';
+import { findProduct, itemTranslations, localText, productNameIn, productView } from './catalog.ts';
 import { orderView } from './orders.ts';
 import { addStock, addressesOf, heldProducts, orderQuery, type RecordRow, recordQuery } from './queries.ts';
 
-/** The member's stock, product by product (only what they hold). */
-export async function stockOf(db: Conn, memberId: string) {
+/** The member's stock, product by product (only what they hold), named in `lang` where the product has it. */
+export async function stockOf(db: Conn, memberId: string, lang?: Language) {
   const rows = await db
     .selectFrom('inventory as i')
     .innerJoin('shop_products as p', 'p.id', 'i.product_id')
     .leftJoin('uploads as u', 'u.id', 'p.image_id')
-    .select(['i.product_id', 'p.name', 'u.file_name', 'i.quantity'])
+    .select(['i.product_id', productNameIn(lang).as('name'), 'u.file_name', 'i.quantity'])
     .where('i.member_id', '=', memberId)
     .where('i.quantity', '>', 0)
     .orderBy('p.name')
@@ -50,8 +51,13 @@ export const recordView = (r: RecordRow) => ({
   at: r.at.toISOString(),
 });
 
-export async function listRecords(db: Conn, memberId: string, input: ParsedRequestOf<typeof stockRecord>) {
-  let q = recordQuery(db, memberId);
+export async function listRecords(
+  db: Conn,
+  memberId: string,
+  input: ParsedRequestOf<typeof stockRecord>,
+  lang: Language,
+) {
+  let q = recordQuery(db, memberId, lang);
   if (input.product_id)
     q = q.where(
       'r.product_id',
@@ -71,9 +77,9 @@ export async function listRecords(db: Conn, memberId: string, input: ParsedReque
 }
 
 /** The inventory's front page: how many products and items the member holds, and the latest five records. */
-export async function inventoryOverview(db: Conn, memberId: string) {
-  const stock = await stockOf(db, memberId);
-  const latest = await recordQuery(db, memberId).orderBy('r.id', 'desc').limit(5).execute();
+export async function inventoryOverview(db: Conn, memberId: string, lang: Language) {
+  const stock = await stockOf(db, memberId, lang);
+  const latest = await recordQuery(db, memberId, lang).orderBy('r.id', 'desc').limit(5).execute();
   return {
     products: stock.length,
     items: stock.reduce((n, s) => n + s.quantity, 0),
@@ -86,13 +92,13 @@ export async function inventoryOverview(db: Conn, memberId: string) {
   };
 }
 
-export async function memberStock(db: Conn, memberId: string) {
-  return { list: await stockOf(db, memberId) };
+export async function memberStock(db: Conn, memberId: string, lang: Language) {
+  return { list: await stockOf(db, memberId, lang) };
 }
 
 /** What the inventory's records can be filtered by: the kinds of record and the products ever held. */
-export async function stockFilters(db: Db, memberId: string) {
-  return { kinds: [...INVENTORY_RECORD_KINDS], products: await heldProducts(db, memberId) };
+export async function stockFilters(db: Db, memberId: string, lang: Language) {
+  return { kinds: [...INVENTORY_RECORD_KINDS], products: await heldProducts(db, memberId, lang) };
 }
 
 /** How much of one product the member holds, with its latest 20 records. */
@@ -100,17 +106,18 @@ export async function productStock(
   db: Conn,
   memberId: string,
   { product_id }: ParsedRequestOf<typeof inventoryStock>,
+  lang: Language,
 ) {
   const p = await findProduct(db, product_id);
   const held = (await stockOf(db, memberId)).find((s) => s.product_id === p.id);
-  const records = await recordQuery(db, memberId)
+  const records = await recordQuery(db, memberId, lang)
     .where('r.product_id', '=', p.id)
     .orderBy('r.id', 'desc')
     .limit(20)
     .execute();
   return {
     product_id: p.id,
-    name: p.name,
+    name: localText(p, lang).name,
     image_url: productView(p).image_url,
     quantity: held?.quantity ?? 0,
     records: records.map(recordView),

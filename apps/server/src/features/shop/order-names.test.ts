@@ -99,4 +99,23 @@ describe('order item names in the reader’s language', () => {
       .execute();
     expect((await memberOrder(m.token, 'zh-CN')).items[0]).toMatchObject({ name, default_name: name });
   });
+
+  it('names the goods in the inventory as the product is named now, in the reader’s language', async () => {
+    const name = `Honey ${newKey('p').slice(-6)}`;
+    const { id } = await saveProduct({ name, translations: [{ lang: 'zh-CN', name: '蜂蜜' }] });
+    const { m } = await bought(id);
+    const inZh = { token: m.token, lang: 'zh-CN' };
+    type Named = { name: string };
+    const index = await t.ok<{ latest: Named[] }>('Inventory/Inventoryindex', {}, inZh);
+    expect(index.latest[0]?.name).toBe('蜂蜜');
+    expect((await t.ok<{ list: Named[] }>('Inventory/getstock', {}, inZh)).list[0]?.name).toBe('蜂蜜');
+    expect((await t.ok<{ products: Named[] }>('Inventory/stockmenu', {}, inZh)).products[0]?.name).toBe(
+      '蜂蜜',
+    );
+    expect((await t.ok<{ list: Named[] }>('Inventory/stockrecord', {}, inZh)).list[0]?.name).toBe('蜂蜜');
+    const stock = await t.ok<Named & { records: Named[] }>('Inventory/stock', { product_id: id }, inZh);
+    expect([stock.name, stock.records[0]?.name]).toEqual(['蜂蜜', '蜂蜜']);
+    const inBm = await t.ok<{ list: Named[] }>('Inventory/getstock', {}, { token: m.token, lang: 'bm-MY' });
+    expect(inBm.list[0]?.name).toBe(name);
+  });
 });

@@ -1,7 +1,8 @@
+import type { Language } from '@mp/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Conn, Db, Tx } from '../../db/database.ts';
 import type { ItemTranslations, ShopOrdersTable } from '../../db/schema-shop.ts';
-import { productQuery } from './catalog.ts';
+import { productNameIn, productQuery } from './catalog.ts';
 
 // The shop's SQL (products, cart, addresses, orders, stock); the use cases compose these.
 
@@ -289,19 +290,19 @@ export async function takeProductStock(tx: Tx, productId: string, quantity: numb
   return taken !== undefined;
 }
 
-/** The products the member has ever held (for the inventory's filter), by name. */
-export function heldProducts(db: Db, memberId: string) {
+/** The products the member has ever held (for the inventory's filter), by name (in `lang` where it has one). */
+export function heldProducts(db: Db, memberId: string, lang?: Language) {
   return db
     .selectFrom('inventory as i')
     .innerJoin('shop_products as p', 'p.id', 'i.product_id')
-    .select(['i.product_id', 'p.name'])
+    .select(['i.product_id', productNameIn(lang).as('name')])
     .where('i.member_id', '=', memberId)
     .orderBy('p.name')
     .execute();
 }
 
-/** The member's inventory records, with the product's name, the other member and the order. */
-export function recordQuery(db: Conn, memberId: string) {
+/** The member's inventory records, with the product's name (in `lang` where it has one), the other member and the order. */
+export function recordQuery(db: Conn, memberId: string, lang?: Language) {
   return db
     .selectFrom('inventory_records as r')
     .innerJoin('shop_products as p', 'p.id', 'r.product_id')
@@ -310,7 +311,7 @@ export function recordQuery(db: Conn, memberId: string) {
     .select([
       'r.id',
       'r.product_id',
-      'p.name',
+      productNameIn(lang).as('name'),
       'r.kind',
       'r.quantity',
       'r.balance_after',

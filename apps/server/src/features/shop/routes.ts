@@ -89,11 +89,11 @@ export function shopRoutes(d: MoneyDeps): CallRoute[] {
     }),
     handle(shopOrders, (input, ctx) => memberOrders(db, ctx.member.id, input, ctx.lang)),
     handle(getDeliver, (input, ctx) => orderDelivery(db, ctx.member.id, input, ctx.lang)),
-    handle(inventoryIndex, (_i, ctx) => inventoryOverview(db, ctx.member.id)),
-    handle(getStock, (_i, ctx) => memberStock(db, ctx.member.id)),
-    handle(stockMenu, (_i, ctx) => stockFilters(db, ctx.member.id)),
-    handle(stockRecord, (input, ctx) => listRecords(db, ctx.member.id, input)),
-    handle(inventoryStock, (input, ctx) => productStock(db, ctx.member.id, input)),
+    handle(inventoryIndex, (_i, ctx) => inventoryOverview(db, ctx.member.id, ctx.lang)),
+    handle(getStock, (_i, ctx) => memberStock(db, ctx.member.id, ctx.lang)),
+    handle(stockMenu, (_i, ctx) => stockFilters(db, ctx.member.id, ctx.lang)),
+    handle(stockRecord, (input, ctx) => listRecords(db, ctx.member.id, input, ctx.lang)),
+    handle(inventoryStock, (input, ctx) => productStock(db, ctx.member.id, input, ctx.lang)),
     handle(inventoryTransferCheck, (input, ctx) => stockRecipient(db, ctx.member.id, input)),
     handle(inventoryTransferSave, async (input, ctx) => {
       const r = await transferStock(d, ctx.member, input);

@@ -16,12 +16,12 @@ const BTC_ASSUMPTIONS = {
 /** The assumptions' note in the other languages, by the capacity unit it speaks of. */
 const NOTE = (unit: string) => ({
   'zh-CN': `按该日期的全网难度计算：难度上升时，每 ${unit} 的产出会下降。`,
-  'bm-MY': `Pada kesukaran rangkaian pada tarikh itu: hasil setiap ${unit} menurun apabila kesukaran meningkat.`,
+  'bm-MY': `Mengikut kesukaran rangkaian pada tarikh itu: hasil setiap ${unit} menurun apabila kesukaran meningkat.`,
 });
 const MINING_PACKAGES = [
   {
     name: 'BTC S21 cloud',
-    names: { 'zh-CN': 'BTC S21 云算力', 'bm-MY': 'BTC S21 awan' },
+    names: { 'zh-CN': 'BTC S21 云算力', 'bm-MY': 'Awan BTC S21' },
     coin: 'BTC',
     capacity_unit: 'TH/s',
     unit_price: '25',
@@ -32,7 +32,7 @@ const MINING_PACKAGES = [
   },
   {
     name: 'BTC starter',
-    names: { 'zh-CN': 'BTC 入门套餐', 'bm-MY': 'BTC permulaan' },
+    names: { 'zh-CN': 'BTC 入门套餐', 'bm-MY': 'Pakej permulaan BTC' },
     coin: 'BTC',
     capacity_unit: 'TH/s',
     unit_price: '10',
@@ -43,7 +43,7 @@ const MINING_PACKAGES = [
   },
   {
     name: 'LTC L7 cloud',
-    names: { 'zh-CN': 'LTC L7 云算力', 'bm-MY': 'LTC L7 awan' },
+    names: { 'zh-CN': 'LTC L7 云算力', 'bm-MY': 'Awan LTC L7' },
     coin: 'LTC',
     capacity_unit: 'MH/s',
     unit_price: '2',

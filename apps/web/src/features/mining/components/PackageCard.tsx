@@ -25,8 +25,10 @@ export function PackageCard({ p }: { p: MiningPackage }) {
       </h3>
       <div className="mining-card-facts">
         <span>
-          {t('unitPrice')}: <Money value={p.unit_price} asset={p.price_asset} testId={`${id}-price`} /> /{' '}
-          {p.capacity_unit}
+          {t('unitPrice')}:{' '}
+          <span className="mining-per-unit">
+            <Money value={p.unit_price} asset={p.price_asset} testId={`${id}-price`} /> / {p.capacity_unit}
+          </span>
         </span>
         <span>
           {t('term')}: <strong>{t('days', { count: p.term_days })}</strong>

@@ -85,6 +85,6 @@ describe('admin products in three languages', () => {
     );
     renderAt('/pages/admin/shop');
     const row = await screen.findByTestId('admin-order-S20300101000012');
-    expect(row.textContent).toContain('alice · 绿茶 / Green tea × 1, Mug × 2');
+    expect(row.textContent).toContain('alice · 绿茶 / Green tea × 1、Mug × 2');
   });
 });

@@ -112,7 +112,8 @@ function Orders() {
               <Tag>{t(`states.${o.state}`)}</Tag>
             </span>
             <span>
-              {o.userid} · {o.items.map(itemText).join(', ')} · <Money value={o.total} asset={o.asset} />
+              {o.userid} · {o.items.map(itemText).join(t('itemsJoin'))} ·{' '}
+              <Money value={o.total} asset={o.asset} />
             </span>
             {o.address ? (
               <span className="shop-hint">

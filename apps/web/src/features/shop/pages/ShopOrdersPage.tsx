@@ -44,7 +44,7 @@ export default function ShopOrdersPage() {
               <strong>{o.order_no}</strong>
               <Tag color={STATE_COLOR[o.state]}>{t(`states.${o.state}`)}</Tag>
             </span>
-            <span>{o.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}</span>
+            <span>{o.items.map((i) => `${i.name} × ${i.quantity}`).join(t('itemsJoin'))}</span>
             <span className="shop-order-top">
               <When at={o.created_at} kind="relative" />
               <Money value={o.total} asset={o.asset} />

@@ -45,6 +45,8 @@ const MEMBER_ROUTES = [
   '/pages/trade/summary',
   '/pages/personal/personal',
   '/pages/trade/trademain',
+  '/pages/trade/Botlist',
+  '/pages/home/Tradesell',
   '/pages/copy/traders',
 ];
 
@@ -184,10 +186,8 @@ async function sweep(page: Page, routes: string[]): Promise<Finding[]> {
     let open = '';
     for (const route of routes) {
       const base = route.split('?')[0] ?? route;
-      const started = Date.now();
       await openRoute(page, route, base === open);
       open = base;
-      if (process.env.FIGURES_TIMING) console.log(`${lang} ${route} ${Date.now() - started} ms`);
       for (const f of await offending(page, lang)) findings.push({ lang, route, ...f });
     }
   }

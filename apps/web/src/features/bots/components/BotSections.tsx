@@ -45,7 +45,7 @@ export function BotDeal({ bot }: { bot: Bot }) {
             {deal.safety_filled}/{bot.max_safety}
           </dd>
           <dt>{t('bots.deal.size')}</dt>
-          <dd>{formatPrice(deal.size)}</dd>
+          <dd data-exact>{formatPrice(deal.size)}</dd>
           <dt>{t('bots.deal.cost')}</dt>
           <dd>
             <Money value={deal.cost} asset={bot.quote} />

@@ -39,7 +39,9 @@ export default function BotHistoryPage() {
                 {t(`bots.direction.${d.direction}`)}
               </span>{' '}
               · {t('bots.safetyUsed', { count: d.safety_filled })} · {t('bots.deal.size')}{' '}
-              {formatPrice(d.size)} · {t('bots.deal.cost')} <Money value={d.cost} asset="USDT" />
+              {/* The coin's quantity at its market's step: every digit (data-exact: the figures check passes it). */}
+              <span data-exact>{formatPrice(d.size)}</span> · {t('bots.deal.cost')}{' '}
+              <Money value={d.cost} asset="USDT" />
             </span>
             <span>
               {t('bots.closedAt', { at: formatDateTime(d.closed_at), price: formatPrice(d.close_price) })} ·{' '}

@@ -2,8 +2,10 @@ import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/PageStates.tsx';
+import { formatPrice } from '../../../lib/price.ts';
 import { botsQuery } from '../api.ts';
 import { BotFigures, BotTitle, signClass } from '../components/BotSummary.tsx';
 import '../../trading/trading.css';
@@ -36,10 +38,12 @@ export default function BotListPage() {
           {bot.error && <span className="down-text">{bot.error}</span>}
           {bot.deal ? (
             <span>
-              {t('bots.deal.average')} {bot.deal.average_price} · {t('bots.deal.takeProfit')}{' '}
-              {bot.deal.take_profit_price} · {t('bots.deal.safety')} {bot.deal.safety_filled}/{bot.max_safety}{' '}
-              · {t('pnl')}{' '}
-              <span className={signClass(bot.deal.unrealized_pnl)}>{bot.deal.unrealized_pnl}</span>
+              {t('bots.deal.average')} {formatPrice(bot.deal.average_price)} · {t('bots.deal.takeProfit')}{' '}
+              {formatPrice(bot.deal.take_profit_price)} · {t('bots.deal.safety')} {bot.deal.safety_filled}/
+              {bot.max_safety} · {t('pnl')}{' '}
+              <span className={signClass(bot.deal.unrealized_pnl)}>
+                <Money value={bot.deal.unrealized_pnl} asset={bot.quote} />
+              </span>
             </span>
           ) : (
             <span className="hint">{t('bots.noDeal')}</span>

@@ -44,7 +44,8 @@ export default function DemoPage() {
           {data.balances.map((b) => (
             <div className="line" key={b.asset} data-testid={`demo-balance-${b.asset}`}>
               <span>{b.asset}</span>
-              <span>
+              {/* USDT in cents; a coin at its own digits (data-exact: the figures check passes it). */}
+              <span data-exact>
                 {formatFigure(b.free, b.asset)}
                 {b.used !== '0' ? ` (+${formatFigure(b.used, b.asset)} ${t('used')})` : ''}
               </span>

@@ -8,7 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, runningEmbeddedUrl } from '../../server/src/db/embedded.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, screenshot } from './browser.ts';
 import { expectText } from './members.ts';
 
 /**
@@ -129,12 +129,24 @@ describe('MAP_TILE_URL', () => {
     page.on('console', (m) => {
       if (/Content Security Policy|Refused to load/i.test(m.text())) refused.push(m.text());
     });
+    // The app's settings (with map_tiles) arrive after the map's first draw, the order that once lost the tiles.
+    await page.route('**/api/Index/getdata', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.goto(`${appUrl}/#/choose-location`);
     await page.getByTestId('world-map').waitFor();
     // Leaflet marks a tile loaded only after its image loaded: a tile the policy refused would stay unmarked.
-    await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length >= 4, null, {
-      timeout: 15_000,
-    });
+    await page
+      .waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length >= 4, null, {
+        timeout: 20_000,
+      })
+      .catch(async (error: unknown) => {
+        const tilesOnPage = await page.$$eval('img.leaflet-tile', (imgs) => imgs.map((i) => i.outerHTML));
+        throw new Error(
+          `no tiles loaded: served ${served.length}, refused ${JSON.stringify(refused)}, on the page ${JSON.stringify(tilesOnPage.slice(0, 3))} (${String(error)})`,
+        );
+      });
     const sources = await page.$$eval('img.leaflet-tile-loaded', (imgs) =>
       imgs.map((i) => (i as HTMLImageElement).src),
     );
@@ -144,6 +156,7 @@ describe('MAP_TILE_URL', () => {
     // The tiles' credit in Leaflet's corner, and the place names' under the map.
     await expectText(page.locator('.leaflet-control-attribution'), '© map tiles');
     await expectText(page.getByTestId('map-credits'), 'Places: GeoNames, CC BY 4.0');
+    await screenshot(page, 'map-tiles');
     await context.close();
   });
 });

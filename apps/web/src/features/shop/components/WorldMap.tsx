@@ -8,6 +8,8 @@ import countries from 'world-atlas/countries-110m.json';
 
 export type Point = { lat: number; lng: number };
 
+const LAND: L.PathOptions = { color: '#8a5a00', weight: 0.6, fillColor: '#fff3d6', fillOpacity: 1 };
+
 /**
  * A map that works offline: the world's countries drawn from a bundled low-detail layer (Natural Earth 1:110m
  * through world-atlas), with an operator's tile server on top when one is configured (MAP_TILE_URL, credited in
@@ -30,15 +32,15 @@ export function WorldMap({
   const marker = useRef<L.CircleMarker | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
+  const land = useRef<L.GeoJSON | null>(null);
 
+  // The map, made once. Tiles come and go on their own below: re-making the map when the app's settings arrive
+  // after the first draw used to leave it without a view, so no tiles and no marker.
   useEffect(() => {
     if (!box.current) return;
-    const m = L.map(box.current, { worldCopyJump: true, attributionControl: Boolean(tiles) });
+    const m = L.map(box.current, { worldCopyJump: true, attributionControl: false });
     const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
-    L.geoJSON(feature(topo, topo.objects.countries), {
-      style: { color: '#8a5a00', weight: 0.6, fillColor: '#fff3d6', fillOpacity: 1 },
-    }).addTo(m);
-    if (tiles) L.tileLayer(tiles, { maxZoom: 19, attribution: '© map tiles' }).addTo(m);
+    land.current = L.geoJSON(feature(topo, topo.objects.countries), { style: LAND }).addTo(m);
     m.on('click', (e: L.LeafletMouseEvent) => {
       const p = { lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.wrap().lng.toFixed(6)) };
       pick.current?.(p);
@@ -48,6 +50,21 @@ export function WorldMap({
       m.remove();
       map.current = null;
       marker.current = null;
+      land.current = null;
+    };
+  }, []);
+
+  // The operator's tiles under the country outlines, whose fill would hide them, with the tiles' credit.
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !tiles) return;
+    const layer = L.tileLayer(tiles, { maxZoom: 19 }).addTo(m);
+    const credit = L.control.attribution().addAttribution('© map tiles').addTo(m);
+    land.current?.setStyle({ ...LAND, fillOpacity: 0 });
+    return () => {
+      layer.remove();
+      credit.remove();
+      land.current?.setStyle(LAND);
     };
   }, [tiles]);
 

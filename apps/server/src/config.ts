@@ -83,6 +83,8 @@ const envSchema = z.object({
   EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MARKET_FEED: z.enum(['0', '1', 'true', 'false']).optional(),
   MAP_TILE_URL: z.string().default(''),
+  /** The tile server's credit, shown as text in the map's corner (e.g. '© OpenStreetMap contributors'). */
+  MAP_TILE_ATTRIBUTION: z.string().max(200).default(''),
   /** App servers sharing this database (production checks that more than one has REDIS_URL). */
   SERVERS: z.coerce.number().int().min(1).max(1000).default(1),
 });
@@ -162,6 +164,7 @@ export type Config = {
   marketFeed: boolean;
   /** A map tile server URL template for the location pages; '' for the bundled world map alone (offline). */
   mapTiles: string;
+  mapTileCredit: string;
 };
 
 /** Where the server secret is kept when APP_SECRET is not set (a backup carries it: db/backup-archive.ts). */
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     localChain: !e.CHAIN_RPC_URL && e.CHAIN !== '0',
     marketFeed: e.MARKET_FEED === undefined || e.MARKET_FEED === '1' || e.MARKET_FEED === 'true',
     mapTiles: e.MAP_TILE_URL,
+    mapTileCredit: e.MAP_TILE_ATTRIBUTION,
   };
   return { ...config, ...overrides };
 }

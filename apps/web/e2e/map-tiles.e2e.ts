@@ -65,6 +65,9 @@ async function startTileServer(): Promise<string> {
   return `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
 }
 
+/** MAP_TILE_ATTRIBUTION, with markup that must be shown as text. */
+const TILE_CREDIT = '© Test Tiles <b>&</b> contributors';
+
 /** A second app server on the e2e run's database, with MAP_TILE_URL; no chain, no demo data, one process. */
 async function startAppServer(tileServer: string): Promise<string> {
   const port = await freePort();
@@ -79,6 +82,7 @@ async function startAppServer(tileServer: string): Promise<string> {
       DATA_DIR: dataDir,
       DATABASE_URL: runningEmbeddedUrl(path.join(inject('dataDir'), 'pg'), 'app'),
       MAP_TILE_URL: `${tileServer}/{z}/{x}/{y}.png`,
+      MAP_TILE_ATTRIBUTION: TILE_CREDIT,
       DEMO_DATA: '0',
       CHAIN: '0',
       WORKERS: '1',
@@ -153,8 +157,9 @@ describe('MAP_TILE_URL', () => {
     expect(sources.every((s) => s.startsWith(`${tileServer}/`))).toBe(true);
     expect(served.length).toBeGreaterThanOrEqual(4);
     expect(refused).toEqual([]);
-    // The tiles' credit in Leaflet's corner, and the place names' under the map.
-    await expectText(page.locator('.leaflet-control-attribution'), '© map tiles');
+    // The operator's tile credit in Leaflet's corner, as text (no markup of it runs), and the place names' under the map.
+    await expectText(page.locator('.leaflet-control-attribution'), TILE_CREDIT);
+    expect(await page.locator('.leaflet-control-attribution b').count()).toBe(0);
     await expectText(page.getByTestId('map-credits'), 'Places: GeoNames, CC BY 4.0');
     await screenshot(page, 'map-tiles');
     await context.close();

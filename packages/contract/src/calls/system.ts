@@ -59,6 +59,8 @@ export const getData = defineCall({
     customer_service: z.object({ email: z.string(), telegram: z.string() }),
     /** A map tile server (`{z}/{x}/{y}` URL template) for the location pages; '' uses the app's own world map. */
     map_tiles: z.string(),
+    /** The tile server's credit (MAP_TILE_ATTRIBUTION), plain text; '' when the operator set none. */
+    map_tiles_credit: z.string(),
   }),
 });
 

@@ -71,6 +71,7 @@ export function systemRoutes(deps: Deps) {
         },
         customer_service: config.customerService,
         map_tiles: config.mapTiles,
+        map_tiles_credit: config.mapTileCredit,
       };
     }),
   ];

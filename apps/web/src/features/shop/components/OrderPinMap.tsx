@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { appConfigQuery } from '../../system/api.ts';
 import { PointCaption } from './PlaceName.tsx';
 import type { Point } from '../place.ts';
 import { WorldMap } from './WorldMap.tsx';
+import { useMapTiles } from './mapTiles.ts';
 import '../location.css';
 
 /** A delivery point on a map nobody can move, with its place name: the lazy part of OrderPin. */
 export default function OrderPinMap({ point, title }: { point: Point; title: string }) {
   const { t } = useTranslation('shop');
-  const tiles = useQuery(appConfigQuery).data?.map_tiles ?? '';
+  const tiles = useMapTiles();
   return (
     <div data-testid="order-pin-map">
       <h3 className="location-hint">{title}</h3>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
+import { creditHtml, type MapTiles } from './mapTiles.ts';
 
 export type Point = { lat: number; lng: number };
 
@@ -13,7 +14,7 @@ const LAND: L.PathOptions = { color: '#8a5a00', weight: 0.6, fillColor: '#fff3d6
 /**
  * A map that works offline: the world's countries drawn from a bundled low-detail layer (Natural Earth 1:110m
  * through world-atlas), with an operator's tile server on top when one is configured (MAP_TILE_URL, credited in
- * Leaflet's corner). One marker; with `onPick`, a tap moves it and reports the point.
+ * Leaflet's corner with MAP_TILE_ATTRIBUTION). One marker; with `onPick`, a tap moves it and reports the point.
  */
 export function WorldMap({
   point,
@@ -22,7 +23,7 @@ export function WorldMap({
   label,
 }: {
   point: Point | null;
-  tiles: string;
+  tiles: MapTiles;
   onPick?: (p: Point) => void;
   label: string;
 }) {
@@ -57,16 +58,16 @@ export function WorldMap({
   // The operator's tiles under the country outlines, whose fill would hide them, with the tiles' credit.
   useEffect(() => {
     const m = map.current;
-    if (!m || !tiles) return;
-    const layer = L.tileLayer(tiles, { maxZoom: 19 }).addTo(m);
-    const credit = L.control.attribution().addAttribution('© map tiles').addTo(m);
+    if (!m || !tiles.url) return;
+    const layer = L.tileLayer(tiles.url, { maxZoom: 19 }).addTo(m);
+    const credit = L.control.attribution().addAttribution(creditHtml(tiles.credit)).addTo(m);
     land.current?.setStyle({ ...LAND, fillOpacity: 0 });
     return () => {
       layer.remove();
       credit.remove();
       land.current?.setStyle(LAND);
     };
-  }, [tiles]);
+  }, [tiles.url, tiles.credit]);
 
   useEffect(() => {
     const m = map.current;

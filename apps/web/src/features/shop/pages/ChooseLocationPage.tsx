@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
-import { appConfigQuery } from '../../system/api.ts';
 import { PointCaption } from '../components/PlaceName.tsx';
 import { type Point, WorldMap } from '../components/WorldMap.tsx';
+import { useMapTiles } from '../components/mapTiles.ts';
 import '../location.css';
 
 /** Reads `lat` and `lng` from search params: a point, or null when absent or out of range. */
@@ -26,7 +25,7 @@ export function LocationChooser({
   onChoose: (p: Point) => void;
 }) {
   const { t } = useTranslation('shop');
-  const tiles = useQuery(appConfigQuery).data?.map_tiles ?? '';
+  const tiles = useMapTiles();
   const [point, setPoint] = useState<Point | null>(initial);
   return (
     <div data-testid="location-chooser">

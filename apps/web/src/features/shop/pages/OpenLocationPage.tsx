@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout.tsx';
-import { appConfigQuery } from '../../system/api.ts';
 import { WorldMap } from '../components/WorldMap.tsx';
 import { PointCaption } from '../components/PlaceName.tsx';
 import { pointFrom } from './ChooseLocationPage.tsx';
+import { useMapTiles } from '../components/mapTiles.ts';
 import '../location.css';
 
 /** `/open-location?lat=&lng=&name=`: one place on the map, titled `name`, with its place name and coordinates. */
@@ -13,7 +12,7 @@ export default function OpenLocationPage() {
   const { t } = useTranslation('shop');
   const [params] = useSearchParams();
   const point = pointFrom(params);
-  const tiles = useQuery(appConfigQuery).data?.map_tiles ?? '';
+  const tiles = useMapTiles();
   const name = params.get('name') ?? '';
   return (
     <PageLayout title={name || t('routes:/open-location')} testId="open-location-page">

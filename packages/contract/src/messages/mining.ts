@@ -66,7 +66,7 @@ export const MINING_MESSAGES = {
   profit_below_fee: {
     'en-US': 'The daily profit must be more than the daily management fee',
     'zh-CN': '每日收益必须高于每日管理费',
-    'bm-MY': 'Keuntungan harian mestilah melebihi yuran pengurusan harian',
+    'bm-MY': 'Keuntungan harian mestilah melebihi caj pengurusan harian',
   },
   percent_invalid: {
     'en-US': '{field} must be a percentage above 0 and at most 100',
@@ -92,7 +92,7 @@ export const MINING_MESSAGES = {
   'field.daily_fee': {
     'en-US': 'Daily management fee',
     'zh-CN': '每日管理费',
-    'bm-MY': 'Yuran pengurusan harian',
+    'bm-MY': 'Caj pengurusan harian',
   },
   'field.settle_asset': {
     'en-US': 'Settlement currency',

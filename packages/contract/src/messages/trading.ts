@@ -140,7 +140,7 @@ export const TRADING_MESSAGES = {
   'field.order_id': { 'en-US': 'Order', 'zh-CN': '订单', 'bm-MY': 'Pesanan' },
   'field.symbols': { 'en-US': 'Markets', 'zh-CN': '交易对', 'bm-MY': 'Pasaran' },
   'field.source': { 'en-US': 'Price source', 'zh-CN': '行情来源', 'bm-MY': 'Sumber harga' },
-  'field.fee_bps': { 'en-US': 'Fee (bps)', 'zh-CN': '手续费（基点）', 'bm-MY': 'Yuran (bps)' },
+  'field.fee_bps': { 'en-US': 'Fee (bps)', 'zh-CN': '手续费（基点）', 'bm-MY': 'Caj (bps)' },
   'field.spread_bps': {
     'en-US': 'Half-spread (bps)',
     'zh-CN': '半价差（基点）',

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDecimalsOf, formatAsset, type Rounding } from '../lib/money.ts';
 
@@ -35,24 +35,26 @@ export function Money({ value, asset, signed = false, exact = false, round, test
   );
 }
 
-/** What a tap on an amount inside it means to the member: the row's own action (its detail shows every digit). */
+/** Rows that act on a tap: a tap on a figure inside one is the row's (its detail shows every digit). */
 const INTERACTIVE = 'a, button, label, [role="button"], [role="link"], [role="tab"]';
 
 type CutProps = { className: string; value: string; shown: string; full: string; testId?: string };
 
 /**
- * A cut figure (an amount, or a figure whose heading names the asset). Inside a row that is itself clickable it stays text with the exact figure as title: the tap opens
- * the row, whose detail shows every digit. Standing alone it is a button: a tap, Enter or Space shows the exact
- * figure in place; another tap, Escape or a tap elsewhere shows the cut one again. It is text on the first render
- * and becomes a button before it is painted, once its place is known (no button inside a link, even briefly).
+ * A cut figure (an amount, or a figure whose heading names the asset). Inside a row that is itself clickable it
+ * stays text with the exact figure as title: the tap opens the row, whose detail shows every digit. Standing alone
+ * it is a button: a tap, Enter or Space shows the exact figure in place; another tap, Escape or a tap elsewhere
+ * shows the cut one again. It is text on the first render and becomes a button before it is painted, once its
+ * place is known (no button inside a link, even briefly).
  */
 export function CutFigure({ className, value, shown, full, testId }: CutProps) {
   const ref = useRef<HTMLElement | null>(null);
   const [standalone, setStandalone] = useState(false);
   const [open, setOpen] = useState(false);
-  const attach = (el: HTMLElement | null) => {
+  // One ref for the span and the button it may become.
+  const attach = useCallback((el: HTMLElement | null) => {
     ref.current = el;
-  };
+  }, []);
   useLayoutEffect(() => {
     if (!ref.current?.parentElement?.closest(INTERACTIVE)) setStandalone(true);
   }, []);

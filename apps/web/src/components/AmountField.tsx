@@ -27,10 +27,13 @@ export function AmountField({ form, testId, label, limits, allLabel }: Props) {
       rules={[amountRule(limits)]}
       description={
         <span className="field-hint">
-          {t('common:money.available')}:{' '}
+          {t('common:money.available')}
+          {t('common:colon')}
           <Money value={available} asset={asset} testId={`${testId}-available`} />
           {' · '}
-          {t('common:money.minimum')}: <Money value={min} asset={asset} testId={`${testId}-min`} />
+          {t('common:money.minimum')}
+          {t('common:colon')}
+          <Money value={min} asset={asset} testId={`${testId}-min`} />
         </span>
       }
       extra={

@@ -191,14 +191,19 @@ function WdTotals({ totals }: { totals: WdTotalsData | undefined }) {
   return (
     <section className="wd-totals" data-testid="wd-totals">
       <span>
-        {t('wd.count')}: <strong data-testid="wd-total-count">{totals?.count ?? '…'}</strong>
+        {t('wd.count')}
+        {t('common:colon')}
+        <strong data-testid="wd-total-count">{totals?.count ?? '…'}</strong>
       </span>
       <span>
-        {t('wd.totalAmount')}:{' '}
+        {t('wd.totalAmount')}
+        {t('common:colon')}
         {totals ? <Money value={totals.amount} asset="USDT" testId="wd-total-amount" /> : '…'}
       </span>
       <span>
-        {t('wd.totalFee')}: {totals ? <Money value={totals.fee} asset="USDT" testId="wd-total-fee" /> : '…'}
+        {t('wd.totalFee')}
+        {t('common:colon')}
+        {totals ? <Money value={totals.fee} asset="USDT" testId="wd-total-fee" /> : '…'}
       </span>
     </section>
   );

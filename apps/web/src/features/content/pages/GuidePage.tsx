@@ -35,7 +35,9 @@ export default function GuidePage() {
                   onClick={() => navigate(`/pages/home/BeginnersGuide2?id=${step.id}`)}
                   data-testid={`guide-step-${i + 1}`}
                 >
-                  {t('step', { n: i + 1 })}: {step.title}
+                  {t('step', { n: i + 1 })}
+                  {t('common:colon')}
+                  {step.title}
                 </button>
               }
               description={step.summary}

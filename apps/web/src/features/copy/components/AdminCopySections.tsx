@@ -55,7 +55,10 @@ export function SettlementRuns({ runs }: { runs: ResponseOf<typeof adminCopySett
           </div>
           <div className="record-sub">
             <span>
-              {t('copy.admin.shared')}: <Money value={r.shared} asset="USDT" /> · {t('copy.admin.fees')}:{' '}
+              {t('copy.admin.shared')}
+              {t('common:colon')}
+              <Money value={r.shared} asset="USDT" /> · {t('copy.admin.fees')}
+              {t('common:colon')}
               <Money value={r.fees} asset="USDT" />
             </span>
             <span>

@@ -84,8 +84,9 @@ export function PackageRows({ list, onEdit }: { list: CopyPackage[]; onEdit: (p:
       </div>
       <div className="record-sub">
         <span>
-          {t('copy.minimum')}: <Money value={p.min_amount} asset="USDT" /> ·{' '}
-          {t('copy.termDays', { count: p.term_days })}
+          {t('copy.minimum')}
+          {t('common:colon')}
+          <Money value={p.min_amount} asset="USDT" /> · {t('copy.termDays', { count: p.term_days })}
         </span>
         <span>
           {t('copy.share')} {p.share_percent}% · {t('copy.fee')} {p.fee_percent}%

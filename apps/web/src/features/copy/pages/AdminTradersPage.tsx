@@ -66,7 +66,9 @@ export default function AdminTradersPage() {
             {x.bio ? <div className="record-sub">{x.bio}</div> : null}
             {x.strategy ? (
               <div className="record-sub">
-                {t('copy.strategy')}: {x.strategy}
+                {t('copy.strategy')}
+                {t('common:colon')}
+                {x.strategy}
               </div>
             ) : null}
             <div className="record-sub">

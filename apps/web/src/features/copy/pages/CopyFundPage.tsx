@@ -68,7 +68,8 @@ export default function CopyFundPage() {
           }}
           summary={
             <p>
-              {t(`copy.wallet.${from}`)} → {t(`copy.wallet.${to}`)}:{' '}
+              {t(`copy.wallet.${from}`)} → {t(`copy.wallet.${to}`)}
+              {t('common:colon')}
               <Money value={toWireAmount(form.getFieldValue('amount') ?? '', decimals) ?? '0'} asset="USDT" />
             </p>
           }

@@ -138,10 +138,15 @@ function Settlements({ list }: { list: InvestmentDetail['settlements'] }) {
           </div>
           <div className="record-sub">
             <span>
-              {t('copy.profit')}: <Money value={s.profit} asset="USDT" />
+              {t('copy.profit')}
+              {t('common:colon')}
+              <Money value={s.profit} asset="USDT" />
             </span>
             <span>
-              {t('copy.share')}: <Money value={s.trader_share} asset="USDT" /> · {t('copy.fee')}:{' '}
+              {t('copy.share')}
+              {t('common:colon')}
+              <Money value={s.trader_share} asset="USDT" /> · {t('copy.fee')}
+              {t('common:colon')}
               <Money value={s.platform_fee} asset="USDT" />
             </span>
           </div>
@@ -167,8 +172,10 @@ function MirroredTrades({ trades }: { trades: InvestmentDetail['trades'] }) {
           </div>
           <div className="record-sub">
             <span>
-              {t('copy.traderAmount')}: <span data-exact>{formatPrice(m.trader_amount)}</span> ·{' '}
-              {t('copy.poolAmount')}:{' '}
+              {t('copy.traderAmount')}
+              {t('common:colon')}
+              <span data-exact>{formatPrice(m.trader_amount)}</span> · {t('copy.poolAmount')}
+              {t('common:colon')}
               {m.skipped ? (
                 t(`copy.skipped.${m.skipped}`)
               ) : (

@@ -41,7 +41,9 @@ export default function CopyTraderPage() {
             {trader.bio && <p className="copy-text">{trader.bio}</p>}
             {trader.strategy && (
               <p className="copy-text">
-                {t('copy.strategy')}: {trader.strategy}
+                {t('copy.strategy')}
+                {t('common:colon')}
+                {trader.strategy}
               </p>
             )}
             {trader.since && (
@@ -60,10 +62,16 @@ export default function CopyTraderPage() {
               </div>
               <div className="record-sub">
                 <span>
-                  {t('copy.minimum')}: <Money value={p.min_amount} asset="USDT" />
+                  {t('copy.minimum')}
+                  {t('common:colon')}
+                  <Money value={p.min_amount} asset="USDT" />
                 </span>
                 <span>
-                  {t('copy.share')}: {p.share_percent}% · {t('copy.fee')}: {p.fee_percent}%
+                  {t('copy.share')}
+                  {t('common:colon')}
+                  {p.share_percent}% · {t('copy.fee')}
+                  {t('common:colon')}
+                  {p.fee_percent}%
                 </span>
               </div>
               <Button

@@ -76,7 +76,9 @@ export default function CopyTradersPage() {
             </div>
             <div className="record-sub">
               <span>
-                {t('copy.drawdown')} {t('copy.window.30d')}: {x.drawdown_30d}%
+                {t('copy.drawdown')} {t('copy.window.30d')}
+                {t('common:colon')}
+                {x.drawdown_30d}%
               </span>
               <span>{t('copy.roi30')}</span>
             </div>
@@ -91,7 +93,9 @@ export default function CopyTradersPage() {
                 {t('copy.followersCount', { count: x.followers })}
               </span>
               <span>
-                {t('copy.aum')}: <Money value={x.aum} asset="USDT" />
+                {t('copy.aum')}
+                {t('common:colon')}
+                <Money value={x.aum} asset="USDT" />
               </span>
             </div>
             {x.min_amount && (

@@ -36,7 +36,9 @@ export function IncomeChart({
   return (
     <figure className="mining-chart" data-testid="income-chart" data-points={series.length}>
       <figcaption>
-        {t('chartTitle', { days })} · {t('chartMax')}: {formatAsset(formatAmount(max, decimals), asset)}
+        {t('chartTitle', { days })} · {t('chartMax')}
+        {t('common:colon')}
+        {formatAsset(formatAmount(max, decimals), asset)}
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t('chartTitle', { days })}>
         {dates.map((d, i) => {

@@ -25,25 +25,36 @@ export function PackageCard({ p }: { p: MiningPackage }) {
       </h3>
       <div className="mining-card-facts">
         <span>
-          {t('unitPrice')}:{' '}
+          {t('unitPrice')}
+          {t('common:colon')}
           <span className="mining-per-unit">
             <Money value={p.unit_price} asset={p.price_asset} testId={`${id}-price`} /> / {p.capacity_unit}
           </span>
         </span>
         <span>
-          {t('term')}: <strong>{t('days', { count: p.term_days })}</strong>
+          {t('term')}
+          {t('common:colon')}
+          <strong>{t('days', { count: p.term_days })}</strong>
         </span>
         <span>
-          {t('estimatedProfit')}: <Money value={p.daily_profit} asset={p.settle_asset} />
+          {t('estimatedProfit')}
+          {t('common:colon')}
+          <Money value={p.daily_profit} asset={p.settle_asset} />
         </span>
         <span>
-          {t('managementFee')}: <Money value={p.daily_fee} asset={p.settle_asset} />
+          {t('managementFee')}
+          {t('common:colon')}
+          <Money value={p.daily_fee} asset={p.settle_asset} />
         </span>
         <span>
-          {t('minOrder')}: <strong>{p.min_quantity}</strong>
+          {t('minOrder')}
+          {t('common:colon')}
+          <strong>{p.min_quantity}</strong>
         </span>
         <span>
-          {t('stock')}: <strong data-testid={`${id}-stock`}>{p.stock}</strong>
+          {t('stock')}
+          {t('common:colon')}
+          <strong data-testid={`${id}-stock`}>{p.stock}</strong>
         </span>
       </div>
       <EconomicsSummary e={p.economics} assumptions={p} testId={`${id}-economics`} />

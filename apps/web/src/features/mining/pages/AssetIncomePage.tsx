@@ -50,7 +50,9 @@ export default function AssetIncomePage() {
           </div>
           {s.totals.slice(1).map((x) => (
             <p key={x.asset} className="page-section" data-testid={`income-total-${x.asset}`}>
-              {t('totalIncome')}: <Money value={x.total} asset={x.asset} />
+              {t('totalIncome')}
+              {t('common:colon')}
+              <Money value={x.total} asset={x.asset} />
             </p>
           ))}
           <IncomeChart

@@ -22,7 +22,9 @@ function RecordRow({ r }: { r: Row }) {
       <div className="record-sub">
         <span data-testid={`${id}-date`}>{formatDate(r.date)}</span>
         <span data-testid={`${id}-order`}>
-          {t('orderNo')}: {r.order_no}
+          {t('orderNo')}
+          {t('common:colon')}
+          {r.order_no}
         </span>
       </div>
     </article>

@@ -27,28 +27,44 @@ function OrderCard({ o }: { o: Order }) {
       </h3>
       <div className="mining-card-facts">
         <span>
-          {t('orderNo')}: <strong>{o.order_no}</strong>
+          {t('orderNo')}
+          {t('common:colon')}
+          <strong>{o.order_no}</strong>
         </span>
         <span>
-          {t('capacity')}: <strong>{o.capacity}</strong>
+          {t('capacity')}
+          {t('common:colon')}
+          <strong>{o.capacity}</strong>
         </span>
         <span>
-          {t('price')}: <Money value={o.price} asset={o.asset} />
+          {t('price')}
+          {t('common:colon')}
+          <Money value={o.price} asset={o.asset} />
         </span>
         <span>
-          {t('paid')}: <Money value={o.paid} asset={o.asset} testId={`${id}-paid`} />
+          {t('paid')}
+          {t('common:colon')}
+          <Money value={o.paid} asset={o.asset} testId={`${id}-paid`} />
         </span>
         <span>
-          {t('paymentMethod')}: {t(`common:wallets.${o.payment_method}`)}
+          {t('paymentMethod')}
+          {t('common:colon')}
+          {t(`common:wallets.${o.payment_method}`)}
         </span>
         <span>
-          {t('voucher')}: {o.voucher_id ? <Money value={o.discount} asset={o.asset} /> : '—'}
+          {t('voucher')}
+          {t('common:colon')}
+          {o.voucher_id ? <Money value={o.discount} asset={o.asset} /> : '—'}
         </span>
         <span>
-          {t('miningPeriod')}: {formatDate(o.start_date)} – {formatDate(o.end_date)}
+          {t('miningPeriod')}
+          {t('common:colon')}
+          {formatDate(o.start_date)} – {formatDate(o.end_date)}
         </span>
         <span>
-          {t('incomeSoFar')}: <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-income`} />
+          {t('incomeSoFar')}
+          {t('common:colon')}
+          <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-income`} />
         </span>
       </div>
       <section className="mining-economics" data-testid={`${id}-economics`}>

@@ -83,21 +83,28 @@ export default function AdminSecurityEventsPage() {
               <strong>{e.userid || '—'}</strong> <span>{kindLabel(e.kind)}</span>
             </header>
             <div>
-              {t('adminView.at')}: {formatDateTime(e.at)}
+              {t('adminView.at')}
+              {t('common:colon')}
+              {formatDateTime(e.at)}
             </div>
             {e.until ? (
               <div data-testid="security-event-until">
-                {t('adminView.until')}: {formatDateTime(e.until)}
+                {t('adminView.until')}
+                {t('common:colon')}
+                {formatDateTime(e.until)}
               </div>
             ) : null}
             {e.ip ? (
               <div>
-                {t('adminView.ip')}: {e.ip}
+                {t('adminView.ip')}
+                {t('common:colon')}
+                {e.ip}
               </div>
             ) : null}
             {Object.keys(e.details).some((k) => k !== 'hold') ? (
               <div className="security-event-details">
-                {t('adminView.details')}:{' '}
+                {t('adminView.details')}
+                {t('common:colon')}
                 {Object.entries(e.details)
                   .filter(([k]) => k !== 'hold')
                   .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)

@@ -54,7 +54,7 @@ export function WalletChoice({
             description={
               w.total === ''
                 ? t('noPriceIn', { asset: w.asset })
-                : `${t('walletTotal')}: ${formatAsset(w.total, w.asset)} · ${t('balance')}: ${formatAsset(w.available, w.asset)}${
+                : `${t('walletTotal')}{t('common:colon')}${formatAsset(w.total, w.asset)} · ${t('balance')}{t('common:colon')}${formatAsset(w.available, w.asset)}${
                     w.minimum !== '0'
                       ? ` · ${t('minimum', { min: formatMoney(w.minimum, { decimals: decimalsOf(w.asset) }), asset: w.asset })}`
                       : ''

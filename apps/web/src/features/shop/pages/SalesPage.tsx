@@ -34,11 +34,14 @@ export default function SalesPage() {
         <>
           <section className="cart-totals" data-testid="sales-totals">
             <span>
-              {t('sales.mine')}:{' '}
+              {t('sales.mine')}
+              {t('common:colon')}
               <Money value={sales.totals.personal} asset={sales.asset} testId="sales-mine" />
             </span>
             <span>
-              {t('sales.team')}: <Money value={sales.totals.team} asset={sales.asset} testId="sales-team" />
+              {t('sales.team')}
+              {t('common:colon')}
+              <Money value={sales.totals.team} asset={sales.asset} testId="sales-team" />
             </span>
           </section>
           <SalesChart days={sales.days} />

@@ -74,8 +74,9 @@ function Timeline({ orderId }: { orderId: string }) {
       <h2 className="shop-sheet-title">{o.order_no}</h2>
       {o.address ? (
         <p className="shop-hint">
-          {t('shipTo')}: {o.address.name}, {o.address.line1}, {o.address.postcode} {o.address.city},{' '}
-          {o.address.country}
+          {t('shipTo')}
+          {t('common:colon')}
+          {o.address.name}, {o.address.line1}, {o.address.postcode} {o.address.city}, {o.address.country}
         </p>
       ) : (
         <p className="shop-hint">{t('deliveryHint.keep')}</p>

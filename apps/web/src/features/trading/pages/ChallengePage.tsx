@@ -22,12 +22,17 @@ export default function ChallengePage() {
         <section className="balance-grid">
           <p>{t('challengeIntro', { target: data.target, count: data.min_trades })}</p>
           <span>
-            {t('progress')}: {data.progress_percent}%
+            {t('progress')}
+            {t('common:colon')}
+            {data.progress_percent}%
           </span>
           <ProgressBar percent={data.progress_percent} aria-label={t('progress')} />
           <span>
-            {t('equity')}: {formatFigure(data.equity, 'USDT')} / {formatFigure(data.target, 'USDT')} USDT ·{' '}
-            {t('trades')}: {data.trades}
+            {t('equity')}
+            {t('common:colon')}
+            {formatFigure(data.equity, 'USDT')} / {formatFigure(data.target, 'USDT')} USDT · {t('trades')}
+            {t('common:colon')}
+            {data.trades}
           </span>
           <ol>
             {data.steps.map((s) => (

@@ -39,7 +39,9 @@ export default function DemoPage() {
             {formatFigure(data.equity, 'USDT')}
           </span>
           <span className="hint">
-            {t('startBalance')}: <Money value={data.start_balance} asset="USDT" />
+            {t('startBalance')}
+            {t('common:colon')}
+            <Money value={data.start_balance} asset="USDT" />
           </span>
           {data.balances.map((b) => (
             <div className="line" key={b.asset} data-testid={`demo-balance-${b.asset}`}>

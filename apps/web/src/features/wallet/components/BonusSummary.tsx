@@ -21,7 +21,9 @@ export function BonusSummary() {
           <Money value={s.total} asset="USDT" testId="bonus-summary-total" />
         </strong>
         <span>
-          {t('today')}: <Money value={s.today} asset="USDT" testId="bonus-summary-today" />
+          {t('today')}
+          {t('common:colon')}
+          <Money value={s.today} asset="USDT" testId="bonus-summary-today" />
         </span>
       </div>
       <div className="bonus-types">
@@ -35,10 +37,14 @@ export function BonusSummary() {
                 <Money value={row.total} asset="USDT" testId={`${id}-total`} />
               </dd>
               <dd className="field-hint">
-                {t('month')}: <Money value={row.month} asset="USDT" testId={`${id}-month`} />
+                {t('month')}
+                {t('common:colon')}
+                <Money value={row.month} asset="USDT" testId={`${id}-month`} />
               </dd>
               <dd className="field-hint">
-                {t('today')}: <Money value={row.today} asset="USDT" testId={`${id}-today`} />
+                {t('today')}
+                {t('common:colon')}
+                <Money value={row.today} asset="USDT" testId={`${id}-today`} />
               </dd>
             </dl>
           );

@@ -80,10 +80,14 @@ export function MoveForm() {
       </p>
       <List>
         <List.Item extra={<Money value={available('deposit')} asset="USDT" testId="move-from-balance" />}>
-          {t('flow.from')}: {t('common:wallets.deposit')}
+          {t('flow.from')}
+          {t('common:colon')}
+          {t('common:wallets.deposit')}
         </List.Item>
         <List.Item extra={<Money value={available('funds')} asset="USDT" testId="move-to-balance" />}>
-          {t('flow.to')}: {t('common:wallets.funds')}
+          {t('flow.to')}
+          {t('common:colon')}
+          {t('common:wallets.funds')}
         </List.Item>
       </List>
       <TxForm form={form} onFinish={onFinish} testId="move" submitLabel={t('flow.move')}>

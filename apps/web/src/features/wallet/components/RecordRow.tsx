@@ -35,7 +35,8 @@ export function RecordRow({ record }: { record: WalletRecord }) {
           ) : null}
         </span>
         <span>
-          {t('balanceAfter')}:{' '}
+          {t('balanceAfter')}
+          {t('common:colon')}
           <Money value={record.balance_after} asset={record.asset} testId={`${id}-balance`} />
         </span>
       </div>

@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
     execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
       cwd: webRoot,
       stdio: 'inherit',
+      // The build users get: vitest sets NODE_ENV=test, which would make Vite bundle React's development runtime.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-'));

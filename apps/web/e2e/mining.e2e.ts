@@ -68,6 +68,13 @@ function decimal(value: bigint): string {
   return `${value / SCALE}${frac ? `.${frac}` : ''}`;
 }
 
+/** A calendar day (YYYY-MM-DD) in the app's one date format ('Nov 28, 2026'), whatever the time zone. */
+function shownDate(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 function utcDate(daysFromToday: number): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + daysFromToday);
@@ -218,9 +225,10 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     expect(await moneyValue(phone.getByTestId('mining-result-paid'))).toBe(decimal(pay));
     await expectText(phone.getByTestId('mining-result-paid'), '27.00 USDT');
     await expectText(phone.getByTestId('mining-result-capacity'), `${QUANTITY} TH/s`);
-    startDate = ((await phone.getByTestId('mining-result-start').textContent()) ?? '').trim();
-    // Bought today, the order starts mining after the package's delay (the demo's: 1 day).
-    expect(startDate).toBe(utcDate(pkg.start_delay_days));
+    // Bought today, the order starts mining after the package's delay (the demo's: 1 day), shown in the app's date
+    // format.
+    startDate = utcDate(pkg.start_delay_days);
+    await expectText(phone.getByTestId('mining-result-start'), shownDate(startDate));
     await screenshot(phone, 'mining-purchase-result');
 
     const wallets = await api<{ wallets: { wallet: string; asset: string; balance: string }[] }>(
@@ -261,11 +269,7 @@ describe.sequential('mining: KYC, admin approval, purchase with a voucher, daily
     await phone.getByTestId('mining-menu-incomeByDay').click();
     await phone.getByTestId('income-history-page').waitFor();
     const day = `income-day-${startDate}-USDT`;
-    // The day in the app's one date format ('Nov 28, 2026'), the calendar day itself whatever the time zone.
-    const shownDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${startDate}T00:00:00Z`),
-    );
-    await expectText(phone.getByTestId(`${day}-date`), shownDay);
+    await expectText(phone.getByTestId(`${day}-date`), shownDate(startDate));
     expect(await moneyValue(phone.getByTestId(`${day}-amount`))).toBe(decimal(daily));
     await expectText(phone.getByTestId(`${day}-amount`), '0.12 USDT');
     await screenshot(phone, 'mining-income-by-day');

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayOf } from '../src/platform/dates.ts';
 import { redisRateLimiter } from '../src/lib/rate-limit.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { packageBody } from './mining.ts';
 import { latestCode, newMember } from './helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from './money.ts';
 import { hasRedis, startRedis } from './redis.ts';
@@ -247,22 +248,7 @@ describe.skipIf(!hasRedis())('two app servers on one database', () => {
     const today = todayOf(a.clock);
     const pkg = await a.ok<{ id: string }>(
       'Admin/packagesave',
-      {
-        name: 'Two servers',
-        coin: 'BTC',
-        capacity_unit: 'TH/s',
-        unit_price: '100',
-        term_days: 30,
-        daily_profit: '1.25',
-        daily_fee: '0.05',
-        settle_asset: 'USDT',
-        settle_wallet: 'funds',
-        min_quantity: 1,
-        stock: 100,
-        start_date: today,
-        start_delay_days: 1,
-        active: true,
-      },
+      packageBody(a, { name: 'Two servers', start_date: today }),
       { token: admin },
     );
     const m = await newMember(a);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { packageBody } from '../../../test/mining.ts';
 import { logInAs, newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import type { DailyJob } from '../../platform/scheduler.ts';
@@ -32,27 +33,7 @@ type Order = {
 };
 
 async function newPackage(overrides: Record<string, unknown> = {}) {
-  return t.ok<Pkg>(
-    'Admin/packagesave',
-    {
-      name: 'BTC S19 Pro',
-      coin: 'BTC',
-      capacity_unit: 'TH/s',
-      unit_price: '100',
-      term_days: 30,
-      daily_profit: '1.25',
-      daily_fee: '0.05',
-      settle_asset: 'USDT',
-      settle_wallet: 'funds',
-      min_quantity: 1,
-      stock: 100,
-      start_date: todayOf(t.clock),
-      start_delay_days: 1,
-      active: true,
-      ...overrides,
-    },
-    { token: admin },
-  );
+  return t.ok<Pkg>('Admin/packagesave', packageBody(t, overrides), { token: admin });
 }
 
 /** A member whose identity verification an admin approved (the KYC review itself is tested with KYC). */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { packageBody } from '../../../test/mining.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import { addDays, todayOf } from '../../platform/dates.ts';
@@ -26,26 +27,13 @@ const ZH = {
 function packageSave(overrides: Record<string, unknown> = {}) {
   return t.call<Pkg & { translations: Translation[] }>(
     'Admin/packagesave',
-    {
+    packageBody(t, {
       name: 'BTC cloud',
       description: 'Settled daily.',
       assumptions_note: 'At that day’s difficulty.',
-      coin: 'BTC',
-      capacity_unit: 'TH/s',
-      unit_price: '100',
-      term_days: 30,
-      daily_profit: '1.25',
-      daily_fee: '0.05',
-      settle_asset: 'USDT',
-      settle_wallet: 'funds',
-      min_quantity: 1,
-      stock: 100,
-      start_date: todayOf(t.clock),
-      start_delay_days: 1,
-      active: true,
       translations: [ZH],
       ...overrides,
-    },
+    }),
     { token: admin },
   );
 }

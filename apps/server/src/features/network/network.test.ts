@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { packageBody } from '../../../test/mining.ts';
 import { logInAs, signUpMember, uniqueUserid } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import { todayOf } from '../../platform/dates.ts';
@@ -80,22 +81,7 @@ beforeAll(async () => {
   await join('f', tree.c.userid, tree.c.userid, 'L');
   const p = await t.ok<{ id: string }>(
     'Admin/packagesave',
-    {
-      name: 'Network test',
-      coin: 'BTC',
-      capacity_unit: 'TH/s',
-      unit_price: '100',
-      term_days: 30,
-      daily_profit: '1',
-      daily_fee: '0',
-      settle_asset: 'USDT',
-      settle_wallet: 'funds',
-      min_quantity: 1,
-      stock: 1000,
-      start_date: todayOf(t.clock),
-      start_delay_days: 1,
-      active: true,
-    },
+    packageBody(t, { name: 'Network test', daily_profit: '1', daily_fee: '0', stock: 1000 }),
     { token: admin },
   );
   packageId = p.id;

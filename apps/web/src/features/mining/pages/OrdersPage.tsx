@@ -14,6 +14,45 @@ import { formatDate } from '../../../lib/format.ts';
 type Order = z.infer<typeof miningOrderSchema>;
 const STATE_COLOR = { pending: 'warning', mining: 'success', ended: 'default' } as const;
 
+/** Beside what was paid: output and fees so far, and what the estimate says is still to come. */
+function OrderEconomics({ o, id }: { o: Order; id: string }) {
+  const { t } = useTranslation('mining');
+  return (
+    <section className="mining-economics" data-testid={`${id}-economics`}>
+      <h4>{t('orderEconomics.title')}</h4>
+      <dl>
+        <dt>{t('paid')}</dt>
+        <dd>
+          <Money value={o.paid} asset={o.asset} />
+        </dd>
+        <dt>{t('orderEconomics.outputSoFar')}</dt>
+        <dd>
+          <Money value={o.output_so_far} asset={o.settle_asset} testId={`${id}-output-so-far`} />
+        </dd>
+        <dt>{t('orderEconomics.feesSoFar')}</dt>
+        <dd>
+          <Money value={o.fee_so_far} asset={o.settle_asset} testId={`${id}-fees-so-far`} />
+        </dd>
+        <dt>{t('orderEconomics.netSoFar')}</dt>
+        <dd>
+          <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-net-so-far`} />
+        </dd>
+        <dt>{t('orderEconomics.toCome')}</dt>
+        <dd>
+          <Money value={o.net_to_come} asset={o.settle_asset} testId={`${id}-to-come`} />
+        </dd>
+      </dl>
+      <p className="mining-estimate" data-testid={`${id}-to-come-detail`}>
+        {t('orderEconomics.toComeDetail', {
+          output: formatAsset(o.output_to_come, o.settle_asset),
+          fees: formatAsset(o.fee_to_come, o.settle_asset),
+        })}{' '}
+        {t('economics.canFall')}
+      </p>
+    </section>
+  );
+}
+
 function OrderCard({ o }: { o: Order }) {
   const { t } = useTranslation('mining');
   const id = `mining-order-${o.order_no}`;
@@ -67,38 +106,7 @@ function OrderCard({ o }: { o: Order }) {
           <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-income`} />
         </span>
       </div>
-      <section className="mining-economics" data-testid={`${id}-economics`}>
-        <h4>{t('orderEconomics.title')}</h4>
-        <dl>
-          <dt>{t('paid')}</dt>
-          <dd>
-            <Money value={o.paid} asset={o.asset} />
-          </dd>
-          <dt>{t('orderEconomics.outputSoFar')}</dt>
-          <dd>
-            <Money value={o.output_so_far} asset={o.settle_asset} testId={`${id}-output-so-far`} />
-          </dd>
-          <dt>{t('orderEconomics.feesSoFar')}</dt>
-          <dd>
-            <Money value={o.fee_so_far} asset={o.settle_asset} testId={`${id}-fees-so-far`} />
-          </dd>
-          <dt>{t('orderEconomics.netSoFar')}</dt>
-          <dd>
-            <Money value={o.income_total} asset={o.settle_asset} testId={`${id}-net-so-far`} />
-          </dd>
-          <dt>{t('orderEconomics.toCome')}</dt>
-          <dd>
-            <Money value={o.net_to_come} asset={o.settle_asset} testId={`${id}-to-come`} />
-          </dd>
-        </dl>
-        <p className="mining-estimate" data-testid={`${id}-to-come-detail`}>
-          {t('orderEconomics.toComeDetail', {
-            output: formatAsset(o.output_to_come, o.settle_asset),
-            fees: formatAsset(o.fee_to_come, o.settle_asset),
-          })}{' '}
-          {t('economics.canFall')}
-        </p>
-      </section>
+      <OrderEconomics o={o} id={id} />
     </article>
   );
 }

@@ -10,12 +10,20 @@ import { useDebounced } from '../../../lib/useDebounced.ts';
 import { type AuditFilter, fetchAudit, securityKeys } from '../security-api.ts';
 import '../admin.css';
 
-/** An audit row's details as `key: value` pairs (values as the action recorded them). */
+/** A timestamp as the server writes it (ISO 8601 in UTC). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/**
+ * An audit row's details as `key: value` pairs: values as the action recorded them (amounts with every digit), but
+ * a timestamp in the app's date and time, not the server's UTC text.
+ */
 function detailsText(json: string): string {
   try {
     const details = JSON.parse(json) as Record<string, unknown>;
+    const shown = (v: unknown) =>
+      typeof v !== 'string' ? JSON.stringify(v) : TIMESTAMP.test(v) ? formatDateTime(v) : v;
     return Object.entries(details)
-      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .map(([k, v]) => `${k}: ${shown(v)}`)
       .join(', ');
   } catch {
     return json;
@@ -78,7 +86,11 @@ export default function AdminAuditPage() {
             <p className="field-hint">
               {t('audit.by', { actor: e.actor || t('audit.system'), at: formatDateTime(e.created_at) })}
             </p>
-            {e.details !== '{}' ? <p className="audit-details">{detailsText(e.details)}</p> : null}
+            {e.details !== '{}' ? (
+              <p className="audit-details" data-exact data-testid={`audit-details-${e.id}`}>
+                {detailsText(e.details)}
+              </p>
+            ) : null}
           </article>
         )}
         empty={<EmptyBlock text={t('audit.empty')} testId="audit-empty" />}

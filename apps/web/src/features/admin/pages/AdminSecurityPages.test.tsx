@@ -92,7 +92,7 @@ describe('admin roles on the web', () => {
           actor: 'boss',
           action: 'admin.role_set',
           target: 'bob1',
-          details: '{"to":"viewer"}',
+          details: '{"to":"viewer","until":"2026-11-27T10:52:00.000Z"}',
           created_at: '2026-11-20T10:00:00.000Z',
         },
       ]),
@@ -100,6 +100,10 @@ describe('admin roles on the web', () => {
     vi.stubGlobal('fetch', api.fetch);
     renderAt('/pages/admin/audit');
     expect((await screen.findByTestId('audit-action-7')).textContent).toBe('admin.role_set');
+    // Details as recorded, a timestamp in the app's date and time rather than the server's UTC text.
+    const details = screen.getByTestId('audit-details-7').textContent ?? '';
+    expect(details).toMatch(/^to: viewer, until: Nov 27, 2026/);
+    expect(details).not.toContain('2026-11-27T');
     fireEvent.change(inputOf('audit-actor'), { target: { value: 'boss' } });
     fireEvent.change(inputOf('audit-action'), { target: { value: 'role' } });
     await waitFor(() =>

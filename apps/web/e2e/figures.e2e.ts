@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp } from './browser.ts';
-import { DEMO, fill } from './members.ts';
+import { DEMO, logInOnPage } from './members.ts';
+import { openRoute } from './open-route.ts';
 
 /**
  * Every amount and date read at a glance (issue 29): the main member and admin screens, with the demo's data, in
@@ -142,40 +143,6 @@ async function probeTheCheck(page: Page) {
   ]);
 }
 
-/**
- * Opens a route (hash navigation, no reload) and waits for its page without loading displays (as layout.e2e). A
- * route on the page already open (another filter of the records) waits only for its data.
- */
-async function openRoute(page: Page, path: string, samePage: boolean) {
-  await page.evaluate((p) => {
-    for (const el of document.querySelectorAll('.page, [data-testid$="-page"]'))
-      el.setAttribute('data-was', '1');
-    window.location.hash = `#${p}`;
-  }, path);
-  await page.waitForTimeout(50);
-  await page
-    .waitForFunction(
-      (same) =>
-        (same ||
-          document.querySelector('.page:not([data-was]), [data-testid$="-page"]:not([data-was])') !== null) &&
-        document.querySelector(
-          '[data-testid="page-loading"], .adm-skeleton, [data-testid="state-loading"]',
-        ) === null,
-      samePage,
-      { timeout: 3000, polling: 50 },
-    )
-    .catch(() => undefined);
-  await page.waitForTimeout(100);
-}
-
-async function logIn(page: Page, userid: string, password: string) {
-  await page.getByTestId('login-page').waitFor();
-  await fill(page, 'login-username', userid);
-  await fill(page, 'login-password', password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => !window.location.hash.includes('/login'));
-}
-
 /** Every route in every language (the language switched as the app stores it, then one reload). */
 async function sweep(page: Page, routes: string[]): Promise<Finding[]> {
   const findings: Finding[] = [];
@@ -186,7 +153,12 @@ async function sweep(page: Page, routes: string[]): Promise<Finding[]> {
     let open = '';
     for (const route of routes) {
       const base = route.split('?')[0] ?? route;
-      await openRoute(page, route, base === open);
+      await openRoute(page, route, {
+        samePage: base === open,
+        timeoutMs: 3000,
+        preWaitMs: 50,
+        settleMs: 100,
+      });
       open = base;
       for (const f of await offending(page, lang)) findings.push({ lang, route, ...f });
     }
@@ -208,10 +180,10 @@ describe('figures and dates at a glance', () => {
     timeout: 120_000,
   }, async () => {
     const member = await openApp(browser);
-    await logIn(member, 'alice', DEMO.password);
+    await logInOnPage(member, 'alice', DEMO.password);
     await probeTheCheck(member);
     const admin = await openApp(browser);
-    await logIn(admin, DEMO_ADMIN.userid, DEMO_ADMIN.password);
+    await logInOnPage(admin, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     // The two sessions are independent: they are swept side by side.
     const found = (await Promise.all([sweep(member, MEMBER_ROUTES), sweep(admin, ADMIN_ROUTES)])).flat();
     const lines = found.map((f) => `${f.lang} ${f.route}: ${f.rule}: "${f.text}"`);

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   createWriteStream,
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMockBinance } from '../../server/test/mock-binance.ts';
+import { startAppProcess } from './app-process.ts';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -49,61 +50,30 @@ export default async function setup(project: TestProject) {
   const { version } = JSON.parse(readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        ADMIN_USERID: ADMIN.userid,
-        ADMIN_PASSWORD: ADMIN.password,
-        DEMO_DATA: '1',
-        LOG_LEVEL: 'warn',
-        GLOBAL_LIMIT_PER_MINUTE: '100000',
-        // Every browser and API login of the run comes from 127.0.0.1: the per-IP login limit (10) would refuse them.
-        LOGIN_LIMIT_PER_MINUTE: '1000',
-        APP_LATEST_VERSION: version,
-        APP_MIN_VERSION: version,
-        // The mining test runs the daily income job for tomorrow, the first day an order bought today mines.
-        ALLOW_FUTURE_JOBS: '1',
-        EXCHANGE_API_BASE: exchange.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
   // Everything the server prints goes to test-artifacts/e2e-server.log, so a failure can be traced afterwards.
   mkdirSync(path.join(repoRoot, 'test-artifacts'), { recursive: true });
-  const serverLog = createWriteStream(path.join(repoRoot, 'test-artifacts', 'e2e-server.log'));
-  server.stdout?.pipe(serverLog);
-  server.stderr?.pipe(serverLog);
-  server.once('exit', (code, signal) => {
-    serverLog.write(`\nserver exited: code ${code} signal ${signal}\n`);
+  const { child: server, url: baseUrl } = await startAppProcess({
+    port,
+    name: 'server',
+    deadlineMs: 90_000,
+    log: createWriteStream(path.join(repoRoot, 'test-artifacts', 'e2e-server.log')),
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERID: ADMIN.userid,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      GLOBAL_LIMIT_PER_MINUTE: '100000',
+      // Every browser and API login of the run comes from 127.0.0.1: the per-IP login limit (10) would refuse them.
+      LOGIN_LIMIT_PER_MINUTE: '1000',
+      APP_LATEST_VERSION: version,
+      APP_MIN_VERSION: version,
+      // The mining test runs the daily income job for tomorrow, the first day an order bought today mines.
+      ALLOW_FUTURE_JOBS: '1',
+      EXCHANGE_API_BASE: exchange.url,
+    },
   });
-  server.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  server.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/Index/getdata`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   await quietDemoNotices(baseUrl);
   const artifacts = path.join(repoRoot, 'test-artifacts');
   mkdirSync(artifacts, { recursive: true });

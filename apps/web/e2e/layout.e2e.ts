@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SPEC_ROUTES } from '../../../packages/contract/src/routes.ts';
 import { BUILT_PAGES, EXTRA_PAGES } from '../src/app/pages.ts';
 import { api, launchBrowser, openApp } from './browser.ts';
-import { apiLogin, createMember, DEMO, fill, type NewMember } from './members.ts';
+import { apiLogin, createMember, DEMO, fill, logInOnPage, type NewMember } from './members.ts';
+import { openRoute } from './open-route.ts';
 
 /**
  * Nothing wider than a phone (issue 29): every route of the app at 360, 390 and 414 px, as a demo member and (the
@@ -51,31 +52,6 @@ function frames(page: Page): Promise<void> {
   );
 }
 
-/**
- * Opens a route in the running app (hash navigation, no reload) and waits until its page has rendered: a page
- * root that was not there before, no loading display or skeleton. A route that keeps the same page (one page at
- * two routes) gives up waiting after 2 s and is measured as it is.
- */
-async function openRoute(page: Page, path: string) {
-  await page.evaluate((p) => {
-    for (const el of document.querySelectorAll('.page, [data-testid$="-page"]'))
-      el.setAttribute('data-was', '1');
-    window.location.hash = `#${p}`;
-  }, path);
-  await page
-    .waitForFunction(
-      () =>
-        document.querySelector('.page:not([data-was]), [data-testid$="-page"]:not([data-was])') !== null &&
-        document.querySelector(
-          '[data-testid="page-loading"], .adm-skeleton, [data-testid="state-loading"]',
-        ) === null,
-      null,
-      { timeout: 2000, polling: 50 },
-    )
-    .catch(() => undefined);
-  await page.waitForTimeout(50);
-}
-
 /** Opens each route and measures it at every width (resizing the open page); returns the routes that overflow. */
 async function sweep(page: Page, routes: string[]): Promise<Overflow[]> {
   const found: Overflow[] = [];
@@ -120,14 +96,6 @@ async function sheetProblems(page: Page, name: string): Promise<string[]> {
   }
   await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
   return problems;
-}
-
-async function logIn(page: Page, userid: string, password: string) {
-  await page.getByTestId('login-page').waitFor();
-  await fill(page, 'login-username', userid);
-  await fill(page, 'login-password', password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => !window.location.hash.includes('/login'));
 }
 
 const viewport = { width: WIDTHS[0], height: HEIGHT };
@@ -212,9 +180,9 @@ describe('layout at phone widths', () => {
 
   it('has no route wider than the screen, for a member and for an admin', { timeout: 150_000 }, async () => {
     const memberPage = await openApp(browser, '#/pages/login/login', viewport);
-    await logIn(memberPage, 'alice', DEMO.password);
+    await logInOnPage(memberPage, 'alice', DEMO.password);
     const adminPage = await openApp(browser, '#/pages/login/login', viewport);
-    await logIn(adminPage, DEMO_ADMIN.userid, DEMO_ADMIN.password);
+    await logInOnPage(adminPage, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     // The two sessions are independent: they are swept side by side.
     const [member, admin] = await Promise.all([
       sweep(memberPage, routes.member),
@@ -231,7 +199,7 @@ describe('layout at phone widths', () => {
   it('keeps every sheet inside the screen', async () => {
     const page = await openApp(browser, '#/pages/login/login', viewport);
     page.setDefaultTimeout(15_000);
-    await logIn(page, buyer.userid, buyer.password);
+    await logInOnPage(page, buyer.userid, buyer.password);
     const problems: string[] = [];
 
     await openRoute(page, '/pages/shop/shop');
@@ -254,7 +222,7 @@ describe('layout at phone widths', () => {
 
     const desk = await openApp(browser, '#/pages/login/login', viewport);
     desk.setDefaultTimeout(15_000);
-    await logIn(desk, DEMO_ADMIN.userid, DEMO_ADMIN.password);
+    await logInOnPage(desk, DEMO_ADMIN.userid, DEMO_ADMIN.password);
     await openRoute(desk, '/pages/admin/shop');
     await desk.getByTestId(`admin-order-ship-${shippedOrderNo}`).click();
     problems.push(...(await sheetProblems(desk, 'admin ship')));
@@ -266,7 +234,7 @@ describe('layout at phone widths', () => {
   it('shows the whole tree and the cart count beside "Cart" on first load', async () => {
     const problems: string[] = [];
     const page = await openApp(browser, '#/pages/login/login', viewport);
-    await logIn(page, 'alice', DEMO.password);
+    await logInOnPage(page, 'alice', DEMO.password);
     await openRoute(page, '/pages/personal/tree');
     await page.locator('.tree-card').nth(6).waitFor();
     for (const width of WIDTHS) {
@@ -285,7 +253,7 @@ describe('layout at phone widths', () => {
     }
     await page.context().close();
     const shop = await openApp(browser, '#/pages/login/login', viewport);
-    await logIn(shop, buyer.userid, buyer.password);
+    await logInOnPage(shop, buyer.userid, buyer.password);
     await openRoute(shop, '/pages/shop/shop');
     const badge = shop.getByTestId('shop-cart-link').locator('.adm-badge');
     await badge.waitFor();

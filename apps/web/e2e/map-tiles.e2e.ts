@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, runningEmbeddedUrl } from '../../server/src/db/embedded.ts';
+import { startAppProcess } from './app-process.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { expectText } from './members.ts';
 
@@ -17,7 +18,6 @@ import { expectText } from './members.ts';
  * browser must load tiles from it: the app hands the template to Leaflet and the content security policy lets
  * that host's images in.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** A 256 x 256 PNG of one colour (8-bit RGB, no filter), written by hand so the test needs no image package. */
 function solidPng(rgb: [number, number, number]): Buffer {
@@ -72,13 +72,11 @@ const TILE_CREDIT = '© Test Tiles <b>&</b> contributors';
 async function startAppServer(tileServer: string): Promise<string> {
   const port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-tiles-'));
-  let output = '';
-  app = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
+  const started = await startAppProcess({
+    port,
+    name: 'tile test server',
+    deadlineMs: 60_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: runningEmbeddedUrl(path.join(inject('dataDir'), 'pg'), 'app'),
       MAP_TILE_URL: `${tileServer}/{z}/{x}/{y}.png`,
@@ -88,22 +86,9 @@ async function startAppServer(tileServer: string): Promise<string> {
       WORKERS: '1',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  app.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  app.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`tile test server exited:\n${output}`);
-    if ((await fetch(`${url}/api/Index/getdata`).catch(() => undefined))?.ok) return url;
-    if (Date.now() > deadline) throw new Error(`tile test server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  app = started.child;
+  return started.url;
 }
 
 beforeAll(async () => {

@@ -53,12 +53,18 @@ export async function fill(page: Page, id: string, value: string) {
   await page.locator(`#${id}`).fill(value);
 }
 
-/** Logs in through the login page and waits for the home page. */
-export async function logInThroughPage(page: Page, userid: string, password: string) {
+/** Logs in through the login page and waits until the app has left it (a member's home, an admin's dashboard). */
+export async function logInOnPage(page: Page, userid: string, password: string) {
   await page.getByTestId('login-page').waitFor();
   await fill(page, 'login-username', userid);
   await fill(page, 'login-password', password);
   await page.getByTestId('login-submit').click();
+  await page.waitForFunction(() => !window.location.hash.includes('/login'));
+}
+
+/** Logs in through the login page and waits for the home page. */
+export async function logInThroughPage(page: Page, userid: string, password: string) {
+  await logInOnPage(page, userid, password);
   await page.getByTestId('home-page').waitFor();
 }
 

@@ -174,3 +174,16 @@ export const pagingFields = {
   page: formInt(1, 1_000_000, 1),
   pagesize: formInt(1, 100, 10),
 };
+
+/** The languages an admin writes translations in: every one the app speaks but the default (en-US). */
+const OTHER_LANGUAGES = ['zh-CN', 'bm-MY'] as const;
+
+/**
+ * An admin's texts in the members' other languages (a name, and whatever other texts `fields` adds), shown to a
+ * member reading that language; optional, so a save that does not send them leaves them as they are.
+ */
+export const translationsField = <S extends z.ZodRawShape>(fields: S) =>
+  z
+    .array(z.object({ lang: oneOf(OTHER_LANGUAGES), name: text(100), ...fields }))
+    .max(OTHER_LANGUAGES.length)
+    .optional();

@@ -12,6 +12,7 @@ import type { PackageTranslations } from '../../db/schema-mining.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money, parseMoney } from '../../lib/amount.ts';
 import { isDate } from '../../platform/dates.ts';
+import { nameIn, storedTranslations } from '../../platform/translations.ts';
 import { economicsOf, economicsView } from './economics.ts';
 
 export type PackageRow = {
@@ -87,9 +88,7 @@ function localText(p: PackageRow, lang?: Language) {
  * records the goods sold, an order keeps mining on its package, whose page the name leads to.
  */
 export function packageNameIn(lang: Language | undefined) {
-  return lang
-    ? sql<string>`coalesce(nullif(p.translations -> ${lang} ->> 'name', ''), p.name)`
-    : sql<string>`p.name`;
+  return nameIn('p', lang);
 }
 
 /** A package as members see it: its texts in their language (the admin's lists pass none: the default ones). */
@@ -201,16 +200,6 @@ export async function findPackage(db: Conn, id: string): Promise<PackageRow> {
   return row;
 }
 
-/** The translations as stored: by language, each with its texts ('' where not given). */
-function translationsOf(list: NonNullable<SaveInput['translations']>) {
-  return Object.fromEntries(
-    list.map((t) => [
-      t.lang,
-      { name: t.name, description: t.description ?? '', assumptions_note: t.assumptions_note ?? '' },
-    ]),
-  );
-}
-
 /** Creates or updates a package after checking its figures; orders keep the terms they were bought with. */
 export async function savePackage(db: Conn, input: SaveInput, today: string) {
   const settle = input.settle_asset as AssetCode;
@@ -242,7 +231,7 @@ export async function savePackage(db: Conn, input: SaveInput, today: string) {
     description: input.description ?? '',
     ...stated,
     // Left as they are when the call gives none (a form that does not edit them).
-    ...(input.translations ? { translations: JSON.stringify(translationsOf(input.translations)) } : {}),
+    ...(input.translations ? { translations: storedTranslations(input.translations) } : {}),
   };
   let id = input.id;
   if (id) {

@@ -2,6 +2,7 @@ import { type AssetCode, type Language, WALLETS } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { ProductTranslations } from '../../db/schema-shop.ts';
+import { nameIn } from '../../platform/translations.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { mediaUrl } from '../content/index.ts';
@@ -65,9 +66,7 @@ export function itemTranslations(p: ProductRow): string {
 
 /** A product's (`p`) name in `lang` where the admin gave one, else the default name, in SQL (the inventory's lists). */
 export function productNameIn(lang: Language | undefined) {
-  return lang
-    ? sql<string>`coalesce(nullif(p.translations -> ${lang} ->> 'name', ''), p.name)`
-    : sql<string>`p.name`;
+  return nameIn('p', lang);
 }
 
 /** A product as members see it: its name in their language (the admin's lists pass none: the default). */

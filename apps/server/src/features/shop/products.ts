@@ -12,6 +12,7 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { storedTranslations } from '../../platform/translations.ts';
 import { findProduct, localText, productView } from './catalog.ts';
 import {
   insertPrices,
@@ -81,11 +82,6 @@ function priceUnits(text: string, asset: AssetCode, field: string): bigint {
 
 type SaveInput = ParsedRequestOf<typeof adminProductSave>;
 
-/** The translations as stored: by language, each with its name and description ('' when not given). */
-function translationsOf(list: NonNullable<SaveInput['translations']>) {
-  return Object.fromEntries(list.map((t) => [t.lang, { name: t.name, description: t.description ?? '' }]));
-}
-
 /** The product's prices by asset: its main price first, then the others (a repeated asset keeps the first). */
 function pricesOf(input: SaveInput): Map<string, bigint> {
   const prices = new Map<string, bigint>();
@@ -118,7 +114,7 @@ export async function saveProduct(d: { db: Db; clock: Clock }, adminId: string, 
     sort_order: input.sort_order,
     image_id: imageId,
     // Left as they are when the call gives none (a form that does not edit them).
-    ...(input.translations ? { translations: JSON.stringify(translationsOf(input.translations)) } : {}),
+    ...(input.translations ? { translations: storedTranslations(input.translations) } : {}),
     updated_at: now,
   };
   const id = await inTransaction(d.db, async (tx) => {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { defineCall, empty, formBool, formInt, oneOf, optionalText, pagingFields, text } from '../../call.ts';
+import {
+  defineCall,
+  empty,
+  formBool,
+  formInt,
+  oneOf,
+  optionalText,
+  pagingFields,
+  text,
+  translationsField,
+} from '../../call.ts';
 import { ASSET_CODES, WALLET_KINDS, MINING_DEFAULT_START_DELAY_DAYS, DAILY_JOBS } from '../../constants.ts';
 import { pagedSchema } from '../../envelope.ts';
 import { miningPackageSchema } from './packages.ts';
@@ -100,17 +110,7 @@ export const adminPackageSave = defineCall({
      * The name, description and assumptions note in the members' other languages, shown to a member reading that
      * language (the default text where one is not given); left as they are when not sent.
      */
-    translations: z
-      .array(
-        z.object({
-          lang: oneOf(['zh-CN', 'bm-MY'] as const),
-          name: text(100),
-          description: optionalText(1000),
-          assumptions_note: optionalText(500),
-        }),
-      )
-      .max(2)
-      .optional(),
+    translations: translationsField({ description: optionalText(1000), assumptions_note: optionalText(500) }),
   }),
   response: adminPackageSchema,
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineCall, formBool, formInt, oneOf, optionalText, pagingFields, text } from '../../call.ts';
+import {
+  defineCall,
+  formBool,
+  formInt,
+  oneOf,
+  optionalText,
+  pagingFields,
+  text,
+  translationsField,
+} from '../../call.ts';
 import { ASSET_CODES, SHOP_ORDER_STATES } from '../../constants.ts';
 import { pagedSchema } from '../../envelope.ts';
 import { shopProductSchema } from './catalogue.ts';
@@ -37,16 +46,7 @@ export const adminProductSave = defineCall({
      * The name and description in the members' other languages (the default ones are name and description), shown
      * to a member reading that language; left as they are when not sent.
      */
-    translations: z
-      .array(
-        z.object({
-          lang: oneOf(['zh-CN', 'bm-MY'] as const),
-          name: text(100),
-          description: optionalText(4000),
-        }),
-      )
-      .max(2)
-      .optional(),
+    translations: translationsField({ description: optionalText(4000) }),
   }),
   response: z.object({ id: z.string() }),
 });

@@ -272,6 +272,14 @@ describe('cart and addresses', () => {
       { token: m.token },
     );
     expect(bad.http).toBe(422);
+    // A blank coordinate is not the point 0: it was read as Number(' ') once.
+    const blank = await t.call(
+      'Member/addresssave',
+      { name: 'A', phone: '1', line1: 'x', city: 'y', postcode: '1', country: 'z', lat: ' ', lng: 1 },
+      { token: m.token },
+    );
+    expect(blank.http).toBe(422);
+    expect(blank.body.errors?.map((e) => e.field)).toEqual(['lat']);
   });
 });
 

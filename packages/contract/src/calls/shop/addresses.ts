@@ -18,22 +18,16 @@ export const addressSchema = z.object({
   is_default: z.boolean(),
 });
 
-const coordinate = (limit: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ message: 'field_invalid' })
-      .min(-limit, 'field_invalid')
-      .max(limit, 'field_invalid')
-      .optional(),
-  );
-
-/** A required coordinate: a number (or numeric string, from a form) within ±limit; anything else is field_invalid. */
+/** A coordinate: a number (or numeric string, from a form) within ±limit; anything else is field_invalid. */
 const requiredCoordinate = (limit: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number({ message: 'field_invalid' }).min(-limit, 'field_invalid').max(limit, 'field_invalid'),
   );
+
+/** An address's coordinate: as above, or left out ('' or null from a form: none). */
+const coordinate = (limit: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), requiredCoordinate(limit).optional());
 
 export const placeSchema = z.object({
   /** ISO 3166-1 alpha-2; null at sea. */

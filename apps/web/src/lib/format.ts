@@ -1,12 +1,11 @@
 import type { Language } from '@mp/contract';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage, INTL_LOCALE } from './i18n.ts';
 
 /**
  * One date format and one date-time format for the whole app, per language: Intl's medium date ('Nov 26, 2026',
  * '2026年11月26日', '26 Nov 2026') and short time. Chinese and Malay read a 24-hour clock (Malay's own default is
  * '7:24 PTG'); American English keeps its locale's 12-hour clock.
  */
-const DATE_LOCALE: Record<Language, string> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', 'bm-MY': 'ms-MY' };
 const HOUR_CYCLE: Record<Language, 'h23' | undefined> = {
   'en-US': undefined,
   'zh-CN': 'h23',
@@ -23,7 +22,7 @@ function dateFormat(lang: Language | undefined, withTime: boolean): Intl.DateTim
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(
-      DATE_LOCALE[language],
+      INTL_LOCALE[language],
       withTime
         ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: HOUR_CYCLE[language] }
         : { dateStyle: 'medium' },
@@ -58,7 +57,7 @@ const relativeFormatters = new Map<Language, Intl.RelativeTimeFormat>();
 function relativeFormat(lang: Language): Intl.RelativeTimeFormat {
   let format = relativeFormatters.get(lang);
   if (!format) {
-    format = new Intl.RelativeTimeFormat(DATE_LOCALE[lang], { numeric: 'auto', style: 'short' });
+    format = new Intl.RelativeTimeFormat(INTL_LOCALE[lang], { numeric: 'auto', style: 'short' });
     relativeFormatters.set(lang, format);
   }
   return format;

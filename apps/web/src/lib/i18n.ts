@@ -12,6 +12,9 @@ import {
 } from '../locales/index.ts';
 import { addAntdLocale, antdLocale } from './antdLocale.ts';
 
+/** Intl's locale for each app language, for numbers, dates and region names (Malay is ms-MY). */
+export const INTL_LOCALE: Record<Language, string> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', 'bm-MY': 'ms-MY' };
+
 /** Local storage key fixed by the spec. */
 export const LANG_KEY = 'lang';
 

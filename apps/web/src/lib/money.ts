@@ -1,15 +1,12 @@
 import { ASSETS, formatAmount, MAX_WIRE_MINOR, parseAmount } from '@mp/contract/web';
 import type { Language, Minor, ParseAmountResult } from '@mp/contract';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage, INTL_LOCALE } from './i18n.ts';
 
 /**
  * Money in the client stays exact: wire amounts are decimal strings, arithmetic is on bigint minor units
  * (the contract's parseAmount/formatAmount), and only the display adds the locale's separators.
  * No amount ever passes through a JS number.
  */
-
-/** The number-format locale of each app language (Malay formats as ms-MY). */
-const NUMBER_LOCALE: Record<Language, string> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', 'bm-MY': 'ms-MY' };
 
 /** Decimals of an asset's minor unit; an asset the contract does not know gets USDT's 6. */
 export function decimalsOf(asset: string): number {
@@ -122,7 +119,7 @@ export function formatMoney(value: string | Minor, options: FormatMoneyOptions):
     minor = roundMinor(minor, decimals, maxDecimals, options.round);
     minDecimals = Math.min(minDecimals, maxDecimals);
   }
-  const locale = NUMBER_LOCALE[options.lang ?? currentLanguage()];
+  const locale = INTL_LOCALE[options.lang ?? currentLanguage()];
   const negative = minor < 0n;
   const abs = negative ? -minor : minor;
   const plain = formatAmount(abs, decimals, minDecimals);
@@ -155,7 +152,7 @@ export function formatAsset(
  * spaces are dropped; the locale's decimal mark becomes '.'.
  */
 export function parseMoneyInput(text: string, decimals: number, lang?: Language): ParseAmountResult {
-  const { group, decimal } = separatorsOf(NUMBER_LOCALE[lang ?? currentLanguage()]);
+  const { group, decimal } = separatorsOf(INTL_LOCALE[lang ?? currentLanguage()]);
   let cleaned = text.trim().replace(/[\s\u00a0\u202f]/g, '');
   cleaned = cleaned.split(group).join('');
   if (decimal !== '.') cleaned = cleaned.split(decimal).join('.');

@@ -2,6 +2,7 @@ import type { Language, ResponseOf } from '@mp/contract';
 import { whereIs } from '@mp/contract/web';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { INTL_LOCALE } from '../../lib/i18n.ts';
 
 /** Where a point on the map is (Member/whereis): its country, region and nearest town, from the server's gazetteer. */
 export type Place = ResponseOf<typeof whereIs>;
@@ -15,13 +16,10 @@ export const placeQuery = (p: Point) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** Intl's locale for each app language (Malay is ms). */
-const REGION_LOCALE: Record<Language, string> = { 'en-US': 'en-US', 'zh-CN': 'zh-CN', 'bm-MY': 'ms-MY' };
-
 /** A country's name in the member's language, from the browser's own data (Intl.DisplayNames). */
 export function countryName(code: string, lang: Language): string {
   try {
-    return new Intl.DisplayNames([REGION_LOCALE[lang]], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([INTL_LOCALE[lang]], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }

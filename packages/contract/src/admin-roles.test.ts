@@ -30,7 +30,7 @@ describe('admin roles (least privilege)', () => {
       (c) =>
         c.auth === 'admin' &&
         adminAllowed(c.name, 'viewer') &&
-        !/list|detail|dashboard|log|health|info|^Admin\/(plan|planpreview|traders|bots|shoporders|jobruns|copypackages|copyinvestments|airdropcampaigns|adjustments|securityevents|payoutsettings)$/i.test(
+        !/list|detail|dashboard|log|health|info|^Admin\/(plan|planpreview|traders|bots|shoporders|jobruns|copypackages|copyinvestments|airdropcampaigns|adjustments|securityevents|payoutsettings|reserves)$/i.test(
           c.name,
         ),
     ).map((c) => c.name);

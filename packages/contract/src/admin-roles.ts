@@ -49,7 +49,9 @@ export const ADMIN_CALL_ROLES: Record<string, Granted> = {
   'Admin/copyinvestments': FINANCE_READ,
   'Admin/voucherissue': FINANCE,
   'Admin/setexchangerate': FINANCE,
-  'Admin/reservesnapshot': FINANCE,
+  // Proof of reserves (issue 31): the snapshots' figures are money figures; taking one is finance's.
+  'Admin/reserves': FINANCE_READ,
+  'Admin/reservesnow': FINANCE,
   'Admin/unbindaddress': FINANCE,
   // Members, identities, enquiries, the outbox: support.
   'Admin/memberstatus': SUPPORT,

@@ -20,6 +20,7 @@ import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
 import * as withdraw from './calls/withdraw.ts';
 import * as payouts from './calls/payouts.ts';
+import * as reserves from './calls/reserves.ts';
 
 /** Every call this contract declares. The server registers a handler for each. */
 export const CALLS: CallDef[] = [
@@ -43,6 +44,7 @@ export const CALLS: CallDef[] = [
   copy,
   adminSecurity,
   security,
+  reserves,
 ].flatMap((mod) =>
   Object.values(mod).filter(
     (v): v is CallDef =>

@@ -142,8 +142,8 @@ export const TAC_PURPOSES = ['tx_password', 'profile', 'withdraw_address', 'with
 export const MINING_PAYMENT_WALLETS = ['funds', 'deposit'] as const;
 /** Days after the payment date when an order starts mining, unless the package says otherwise. */
 export const MINING_DEFAULT_START_DELAY_DAYS = 1;
-/** Daily jobs an admin can run for a date (`Admin/runjob`). */
-export const DAILY_JOBS = ['mining_income', 'pairing', 'retention'] as const;
+/** Daily jobs an admin can run for a date (`Admin/runjob`); `reserves` takes that day's proof-of-reserves snapshot. */
+export const DAILY_JOBS = ['mining_income', 'pairing', 'retention', 'reserves'] as const;
 export const MINING_ORDER_STATES = ['pending', 'mining', 'ended'] as const;
 export const VOUCHER_STATES = ['available', 'used', 'expired'] as const;
 /** Days of daily income the income screen's chart shows. */

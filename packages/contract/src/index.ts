@@ -26,4 +26,5 @@ export * from './calls/chain.ts';
 export * from './calls/copy.ts';
 export * from './calls/security.ts';
 export * from './calls/admin-security.ts';
+export * from './calls/reserves.ts';
 export * from './admin-roles.ts';

@@ -16,6 +16,7 @@ import { ADMIN_SECURITY_MESSAGES } from './messages/admin-security.ts';
 import { OWNER_MESSAGES } from './messages/owner.ts';
 import { FACTOR_MESSAGES } from './messages/factors.ts';
 import { INPUT_MESSAGES } from './messages/input.ts';
+import { RESERVES_MESSAGES } from './messages/reserves.ts';
 
 export type Texts = Record<Language, string>;
 
@@ -42,6 +43,7 @@ export const MESSAGES = {
   ...OWNER_MESSAGES,
   ...FACTOR_MESSAGES,
   ...INPUT_MESSAGES,
+  ...RESERVES_MESSAGES,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

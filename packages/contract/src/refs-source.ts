@@ -19,6 +19,7 @@ import * as transfer from './calls/transfer.ts';
 import * as wallet from './calls/wallet.ts';
 import * as withdraw from './calls/withdraw.ts';
 import * as payouts from './calls/payouts.ts';
+import * as reserves from './calls/reserves.ts';
 
 /** Every calls module, by the name `refs.ts` gives its type-only import. */
 const MODULES: Record<string, { file: string; exports: Record<string, unknown> }> = {
@@ -42,6 +43,7 @@ const MODULES: Record<string, { file: string; exports: Record<string, unknown> }
   wallet: { file: 'wallet', exports: wallet },
   withdraw: { file: 'withdraw', exports: withdraw },
   payouts: { file: 'payouts', exports: payouts },
+  reserves: { file: 'reserves', exports: reserves },
 };
 
 function isCall(value: unknown): value is CallDef {

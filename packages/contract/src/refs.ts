@@ -12,6 +12,7 @@ export * from './refs/member.ts';
 export * from './refs/mining.ts';
 export * from './refs/network.ts';
 export * from './refs/payouts.ts';
+export * from './refs/reserves.ts';
 export * from './refs/security.ts';
 export * from './refs/shop.ts';
 export * from './refs/system.ts';

@@ -28,3 +28,4 @@ export * from './calls/security.ts';
 export * from './calls/admin-security.ts';
 export * from './calls/reserves.ts';
 export * from './admin-roles.ts';
+export * from './reserves/index.ts';

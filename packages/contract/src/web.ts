@@ -11,3 +11,4 @@ export * from './mining-economics.ts';
 export * from './refs.ts';
 export * from './routes.ts';
 export * from './admin-roles.ts';
+export * from './reserves/index.ts';

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'trading',
   'shop',
   'chain',
+  'reserves',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -29,7 +30,16 @@ export type Resources = Record<Namespace, Record<string, unknown>>;
  * Namespaces only some pages need, each its own chunk per language, loaded by the routes of those pages
  * (routes.tsx): a member's phone never downloads the admin area's texts, nor the content pages' before it opens one.
  */
-export const PAGE_NAMESPACES = ['admin', 'content', 'trading', 'shop', 'chain', 'kyc', 'network'] as const;
+export const PAGE_NAMESPACES = [
+  'admin',
+  'content',
+  'trading',
+  'shop',
+  'chain',
+  'kyc',
+  'network',
+  'reserves',
+] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type FirstResources = Omit<Resources, PageNamespace>;
 
@@ -52,6 +62,7 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     chain: () => import('./en-US/chain.json'),
     kyc: () => import('./en-US/kyc.json'),
     network: () => import('./en-US/network.json'),
+    reserves: () => import('./en-US/reserves.json'),
   },
   'zh-CN': {
     admin: () => import('./zh-CN/admin.json'),
@@ -61,6 +72,7 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     chain: () => import('./zh-CN/chain.json'),
     kyc: () => import('./zh-CN/kyc.json'),
     network: () => import('./zh-CN/network.json'),
+    reserves: () => import('./zh-CN/reserves.json'),
   },
   'bm-MY': {
     admin: () => import('./bm-MY/admin.json'),
@@ -70,6 +82,7 @@ const PAGE_LOADERS: Record<Language, Record<PageNamespace, () => Promise<Texts>>
     chain: () => import('./bm-MY/chain.json'),
     kyc: () => import('./bm-MY/kyc.json'),
     network: () => import('./bm-MY/network.json'),
+    reserves: () => import('./bm-MY/reserves.json'),
   },
 };
 
@@ -89,6 +102,7 @@ export async function loadResources(lang: Language): Promise<Resources> {
     chain: await loadPageNamespace(lang, 'chain'),
     kyc: await loadPageNamespace(lang, 'kyc'),
     network: await loadPageNamespace(lang, 'network'),
+    reserves: await loadPageNamespace(lang, 'reserves'),
   };
 }
 

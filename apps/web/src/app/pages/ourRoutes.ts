@@ -98,6 +98,17 @@ export const EXTRA_PAGES: Record<string, BuiltPage> = {
     load: () => import('../../features/security/pages/SecurityPage.tsx'),
     auth: true,
   },
+  '/pages/personal/reserves': {
+    load: () => import('../../features/reserves/pages/ReservesPage.tsx'),
+    auth: true,
+    texts: 'reserves',
+  },
+  '/pages/admin/reserves': {
+    load: () => import('../../features/reserves/pages/AdminReservesPage.tsx'),
+    auth: true,
+    admin: true,
+    texts: 'reserves',
+  },
   '/pages/admin/adjust': {
     load: () => import('../../features/admin/pages/AdminAdjustBalancePage.tsx'),
     auth: true,

@@ -23,6 +23,7 @@ const PAGE_CALLS: Record<string, string> = {
   traders: 'Admin/traders',
   copy: 'Admin/copypackages',
   chain: 'Admin/chaininfo',
+  reserves: 'Admin/reserves',
   payouts: 'Admin/payoutsettings',
   shop: 'Admin/productlist',
   admins: 'Admin/adminlist',

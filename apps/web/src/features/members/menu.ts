@@ -2,7 +2,15 @@
 export const PERSONAL_MENU: { group: string; items: string[] }[] = [
   {
     group: 'account',
-    items: ['profile', 'AccountSetting', 'LoginPassword', 'TransactionPassword', 'WithdrawAdress', 'lang'],
+    items: [
+      'profile',
+      'AccountSetting',
+      'LoginPassword',
+      'TransactionPassword',
+      'WithdrawAdress',
+      'lang',
+      'reserves',
+    ],
   },
   {
     group: 'team',

@@ -2,6 +2,8 @@
 export const CURRENCY_OTHER_PATH = '/pages/Wallet/CurrencyOther';
 export const HISTORY_PATH = '/pages/Wallet/Other_History';
 export const BONUS_PATH = '/pages/Wallet/bonus';
+/** Proof of reserves (features/reserves): the member checks that their balances are counted and covered. */
+export const RESERVES_PATH = '/pages/personal/reserves';
 
 export const WALLET_PATHS = {
   transfer: `${CURRENCY_OTHER_PATH}?type=transfer`,

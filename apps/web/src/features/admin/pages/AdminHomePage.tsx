@@ -31,6 +31,7 @@ const ENTRIES = [
   '/pages/admin/traders',
   '/pages/admin/copy',
   '/pages/admin/chain',
+  '/pages/admin/reserves',
   '/pages/admin/payouts',
   '/pages/admin/shop',
   '/pages/admin/admins',

@@ -19,7 +19,7 @@ import { PageLayout } from '../../../components/PageLayout.tsx';
 import { LoadFailed, LoadingBlock } from '../../../components/PageStates.tsx';
 import { balancesQuery, overviewQuery } from '../api.ts';
 import { WalletCard } from '../components/WalletCard.tsx';
-import { historyPath, WALLET_PATHS } from '../paths.ts';
+import { historyPath, RESERVES_PATH, WALLET_PATHS } from '../paths.ts';
 
 /** The quick actions; `text` is a key of the wallet texts, or of the `chain` texts (the route loads them). */
 const ACTIONS: { key: string; path: string; icon: ReactNode; text: string }[] = [
@@ -93,6 +93,11 @@ export default function WalletPage() {
             ))}
           </div>
         )}
+        <p className="field-hint page-section">
+          <Link to={RESERVES_PATH} data-testid="wallet-reserves">
+            {t('reserves')}
+          </Link>
+        </p>
       </PullToRefresh>
     </PageLayout>
   );

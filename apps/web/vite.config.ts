@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { iconsPlugin } from './build/icons.ts';
+import { serviceWorkerPlugin } from './build/pwa.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -54,7 +55,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   // Hash routing: the built app works from any path, so relative asset URLs are enough.
   base: './',
-  plugins: [react(), iconsPlugin(), antdDefaultLocale(), precompress()],
+  // The service worker last: its precache lists the files as they were finally written.
+  plugins: [react(), iconsPlugin(), antdDefaultLocale(), precompress(), serviceWorkerPlugin()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },

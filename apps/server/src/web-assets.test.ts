@@ -16,6 +16,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Member Platform"}');
   t = await createTestApp();
   web = await buildApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } }, { logger: false });
 });
@@ -40,4 +42,14 @@ it('sends built assets compressed, cached for good (their names carry their hash
   const page = await web.inject({ url: '/' });
   expect(page.headers['cache-control']).toBe('no-cache');
   expect(page.headers['x-content-type-options']).toBe('nosniff');
+});
+
+it('serves the service worker and the manifest fresh (never the old worker from a cache), with their types', async () => {
+  const worker = await web.inject({ url: '/sw.js' });
+  expect(worker.statusCode).toBe(200);
+  expect(worker.headers['content-type']).toMatch(/^application\/javascript/);
+  expect(worker.headers['cache-control']).toBe('no-cache');
+  const manifest = await web.inject({ url: '/manifest.webmanifest' });
+  expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(manifest.headers['cache-control']).toBe('no-cache');
 });

@@ -5,9 +5,11 @@ import { loadLanguage, storedLanguage } from './lib/i18n.ts';
 import { App } from './app/App.tsx';
 import { BUILT_PAGES } from './app/pages.ts';
 import { currentPath, HOME_PATH } from './lib/navigation.ts';
+import { startPwa } from './app/pwa/start.ts';
 import './app/app.css';
 
 setUpAntdRender();
+startPwa();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

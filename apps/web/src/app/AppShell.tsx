@@ -2,9 +2,9 @@ import { Outlet } from 'react-router';
 import { BackToTop } from '../components/BackToTop.tsx';
 import { GlobalLoading } from '../components/GlobalLoading.tsx';
 import { TabBar, useHasTabBar } from './TabBar.tsx';
-import { UpdateCheck } from './UpdateCheck.tsx';
+import { StatusBars } from './pwa/StatusBars.tsx';
 
-/** The phone-width column every page renders in: page, tab bar, global loading, back-to-top, update check. */
+/** The phone-width column every page renders in: page, tab bar, global loading, back-to-top, offline and update bars. */
 export function AppShell() {
   const hasTabBar = useHasTabBar();
   return (
@@ -13,7 +13,7 @@ export function AppShell() {
       <TabBar />
       <BackToTop />
       <GlobalLoading />
-      <UpdateCheck />
+      <StatusBars />
     </div>
   );
 }

@@ -1,13 +1,48 @@
 import { Dialog } from 'antd-mobile';
+import type { checkVersion, ResponseOf } from '@mp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { versionQuery } from '../features/system/api.ts';
+import { checkForUpdate } from './pwa/register.ts';
+import { useUpdateOffer } from './pwa/status.ts';
+import { UpdatePrompt } from './pwa/UpdatePrompt.tsx';
 
-/** Asks the server once at start whether a newer version exists; a forced update cannot be dismissed. */
+type VersionCheck = ResponseOf<typeof checkVersion>;
+
+/** An open app asks again when the member comes back to it (react-query refetches on focus) and every half hour. */
+const versionCheck = {
+  ...versionQuery(__APP_VERSION__),
+  staleTime: 5 * 60_000,
+  refetchInterval: 30 * 60_000,
+};
+
+/**
+ * Asks the server (`index/check_version`) whether a newer version exists. The web app's new version is its new
+ * service worker: when the server reports one, the registration looks for it at once, and once it has installed
+ * the member gets the reload prompt. Only when no new worker can come (no service worker, or the server names a
+ * version this site does not serve yet) does the download dialog show; a forced update cannot be dismissed.
+ */
 export function UpdateCheck() {
+  const { data } = useQuery(versionCheck);
+  const offer = useUpdateOffer();
+  const [noWorkerUpdate, setNoWorkerUpdate] = useState(false);
+  useEffect(() => {
+    if (!data?.has_update) return;
+    let current = true;
+    void checkForUpdate().then((found) => {
+      if (current) setNoWorkerUpdate(!found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [data]);
+  useDownloadDialog(noWorkerUpdate && !offer ? data : undefined);
+  return offer ? <UpdatePrompt onReload={offer} force={data?.force ?? false} /> : null;
+}
+
+function useDownloadDialog(data: VersionCheck | undefined) {
   const { t } = useTranslation();
-  const { data } = useQuery(versionQuery(__APP_VERSION__));
   useEffect(() => {
     if (!data?.has_update) return;
     const download = () => {
@@ -35,5 +70,4 @@ export function UpdateCheck() {
     });
     return () => handler.close();
   }, [data, t]);
-  return null;
 }

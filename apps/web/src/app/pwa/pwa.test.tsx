@@ -1,0 +1,82 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scriptedApi, renderAt } from '../../test/renderApp.tsx';
+import { offerUpdate } from './status.ts';
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+const versionAnswer = (extra: Record<string, unknown>) => ({
+  current: '0.0.0-test',
+  latest: '2.0.0',
+  has_update: false,
+  force: false,
+  download_url: '/',
+  notes: '',
+  ...extra,
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the offline banner', () => {
+  it('shows while the browser has no network and goes when the network is back', () => {
+    renderAt('/pages/login/login');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    setOnline(false);
+    expect(screen.getByTestId('offline-banner').textContent).toBe(
+      'You are offline. Balances and records will load again when the connection is back.',
+    );
+    setOnline(true);
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+});
+
+// The offer is the page's one waiting version: these run in order (none offered at first, then one stays).
+describe('the update prompt', () => {
+  it('is replaced by the download dialog when the server names a version no service worker brings', async () => {
+    vi.stubGlobal('fetch', scriptedApi({ 'index/check_version': versionAnswer({ has_update: true }) }).fetch);
+    renderAt('/pages/login/login');
+    expect((await screen.findByTestId('update-dialog')).textContent).toContain('Latest version: 2.0.0');
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByTestId('update-dialog')).toBeNull());
+  });
+
+  it('appears only once a new version waits, and its reload button switches to it', async () => {
+    renderAt('/pages/login/login');
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+    const accept = vi.fn();
+    act(() => offerUpdate(accept));
+    expect(screen.getByTestId('update-prompt').textContent).toContain('A new version is available');
+    fireEvent.click(screen.getByTestId('update-reload'));
+    expect(accept).toHaveBeenCalledTimes(1);
+  });
+
+  it('can be put off with Later, without reloading', async () => {
+    renderAt('/pages/login/login');
+    const accept = vi.fn();
+    act(() => offerUpdate(accept));
+    fireEvent.click(within(screen.getByTestId('update-prompt')).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+    expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('has no Later when the server forces the update, and then shows no download dialog', async () => {
+    vi.stubGlobal(
+      'fetch',
+      scriptedApi({ 'index/check_version': versionAnswer({ has_update: true, force: true }) }).fetch,
+    );
+    renderAt('/pages/login/login');
+    act(() => offerUpdate(vi.fn()));
+    const prompt = await screen.findByTestId('update-prompt');
+    // The version check has answered (forced) by the time the prompt drops its Later button.
+    await waitFor(() => expect(within(prompt).queryByRole('button', { name: 'Later' })).toBeNull());
+    expect(screen.queryByTestId('update-dialog')).toBeNull();
+  });
+});

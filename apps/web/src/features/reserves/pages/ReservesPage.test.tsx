@@ -43,6 +43,8 @@ function fixture(): { snapshot: Snapshot; proof: ReserveProof } {
   ];
   const tree = buildTree(leaves, COLUMNS.length);
   const index = tree.levels[0].findIndex((l) => l.member_id === '7');
+  const leaf = tree.levels[0][index];
+  if (!leaf) throw new Error('member 7 has no leaf');
   const meta = {
     id: '3',
     chain_id: 31337,
@@ -51,12 +53,7 @@ function fixture(): { snapshot: Snapshot; proof: ReserveProof } {
     columns: COLUMNS,
     anchor_tx: ANCHOR_TX,
   };
-  const proof = proofDocument(
-    meta,
-    tree.root,
-    tree.levels[0][index] ?? leaves[0],
-    proofFor(tree.levels, index),
-  );
+  const proof = proofDocument(meta, tree.root, leaf, proofFor(tree.levels, index));
   const total = proof.snapshot.root.sums.reduce((s, v) => s + BigInt(v), 0n).toString();
   const shown = { ...meta, root: proof.snapshot.root };
   const snapshot: Snapshot = {
@@ -206,9 +203,10 @@ describe('the proof of reserves page', () => {
     });
     renderAt('/pages/personal/reserves');
     fireEvent.click(await screen.findByTestId('reserves-download'));
+    const [file] = saved;
     expect(saved).toHaveLength(1);
-    expect(saved[0]?.name).toBe('proof-3.json');
-    expect(JSON.parse(await (saved[0]?.blob as Blob).text())).toEqual(proof);
+    expect(file?.name).toBe('proof-3.json');
+    expect(JSON.parse((await file?.blob.text()) ?? '')).toEqual(proof);
   });
 
   it('says so when no snapshot has been published yet', async () => {

@@ -56,6 +56,7 @@ import { createEngines, type Engines } from './engines.ts';
 import { shopRoutes } from './features/shop/routes.ts';
 import { botRoutes } from './features/bots/routes.ts';
 import { chainRoutes } from './features/chain/routes.ts';
+import { publicRpcUrl, reservesRoutes } from './features/reserves/index.ts';
 import { copyInvestRoutes } from './features/copy/invest.ts';
 import { copyRoutes } from './features/copy/routes.ts';
 import { installTickerStream } from './features/trading/stream.ts';
@@ -124,7 +125,8 @@ async function createFastify(deps: Deps, options: AppOptions): Promise<FastifyIn
         imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTiles)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The chain's public JSON-RPC, where members' browsers read proof-of-reserves anchors (issue 31).
+        connectSrc: ["'self'", ...tileSources(publicRpcUrl(deps.config.chain) ?? '')],
       },
     },
   });
@@ -223,6 +225,7 @@ function featureCalls(deps: Deps, engines: Engines, sessions: Sessions, feed: Ch
     ...chainRoutes({ db: deps.db, chain: deps.config.chain }),
     ...copyRoutes(deps, engines.copy),
     ...copyInvestRoutes(money, engines.copy),
+    ...reservesRoutes(money),
     ...botRoutes({
       db: deps.db,
       clock: deps.clock,

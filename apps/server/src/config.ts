@@ -69,6 +69,8 @@ const envSchema = z.object({
   CHAIN_NAME: z.string().optional(),
   CHAIN_NETWORK: z.string().default('ERC20'),
   CHAIN_EXPLORER_URL: z.string().default(''),
+  /** The chain's JSON-RPC URL members' browsers read proof-of-reserves anchors from (npm start's local chain: its own). */
+  CHAIN_PUBLIC_RPC_URL: z.string().default(''),
   CHAIN_TEST: z.enum(['0', '1']).optional(),
   USDT_CONTRACT: z.string().optional(),
   DEPOSIT_XPUB: z.string().optional(),
@@ -247,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             name: e.CHAIN_NAME ?? (e.CHAIN_TEST === '1' ? 'Local test chain' : 'Ethereum'),
             network: e.CHAIN_NETWORK,
             explorer: e.CHAIN_EXPLORER_URL,
+            publicRpcUrl: e.CHAIN_PUBLIC_RPC_URL,
             token: e.USDT_CONTRACT as `0x${string}`,
             xpub: e.DEPOSIT_XPUB,
             confirmations: 6,
@@ -282,6 +285,8 @@ export type ChainConfig = {
   test: boolean;
   /** The hot wallet's address: approved withdrawals to this network are paid on chain from it (else by hand). */
   hotWallet?: `0x${string}`;
+  /** A JSON-RPC URL browsers may use (proof-of-reserves anchors); '' or unset: none, except on the local test chain. */
+  publicRpcUrl?: string;
 };
 
 /** A private key as viem takes it. */

@@ -30,6 +30,8 @@ import type { Anvil } from './adapters/chain/anvil.ts';
 import { depositScanTask, payoutTask, sendDemoDeposits, startLocalChain } from './features/chain/boot.ts';
 import { hotWalletAddress, loadHotWalletKey } from './features/chain/hot-wallet.ts';
 import { withdrawalPayouts } from './features/withdraw/index.ts';
+import { anchorSend, queueAnchor } from './features/chain/index.ts';
+import { type BuildDeps, reservesTask } from './features/reserves/index.ts';
 import { configureLogging, consoleLogger, logger } from './lib/log.ts';
 
 /** The main process's own lines: the operator's console in the demo profile, JSON lines in production (lib/log.ts). */
@@ -141,9 +143,11 @@ async function startTasks(
 ) {
   const { ledger } = engines;
   const tasks = createTaskRunner(logger('tasks'));
+  // Proof-of-reserves snapshots are built here: this process alone holds the hot wallet's key (it signs them).
+  const reserves: BuildDeps = { db, chain: chain && { config: chain, hotWalletKey } };
   // Daily jobs (mining income) for the current date; safe on every server (see jobs/scheduler.ts).
   const jobs = Object.fromEntries(
-    Object.entries(dailyJobs(ledger)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
+    Object.entries(dailyJobs(ledger, reserves)).filter((e): e is [string, DailyJob] => e[1] !== undefined),
   );
   tasks.add(dailyJobsTask({ db, clock: systemClock, jobs, log: logger('scheduler') }));
   // Team figures of anything a request could not propagate at once (see features/network/propagate.ts).
@@ -155,6 +159,9 @@ async function startTasks(
     await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));
   if (chain) tasks.add(depositScanTask(db, ledger, chain));
   if (chain && hotWalletKey) tasks.add(payoutTask(db, ledger, chain, hotWalletKey, withdrawalPayouts));
+  // Snapshots admins ask for, and the anchors. The daily jobs' first tick (at start, after the demo data above is
+  // in) takes the day's snapshot, so npm start's members' page shows a real one at once.
+  tasks.add(reservesTask({ ...reserves, anchors: { queue: queueAnchor, find: anchorSend } }));
   tasks.start();
   return tasks;
 }

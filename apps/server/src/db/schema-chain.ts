@@ -54,7 +54,8 @@ export interface ChainSendsTable {
   id: Generated<string>;
   chain_id: number;
   from_address: string;
-  kind: 'payout' | 'gas';
+  /** An anchor (proof of reserves, migration 0036) is a 0-value call from the hot wallet to itself carrying `data`. */
+  kind: 'payout' | 'gas' | 'anchor';
   key: string;
   withdrawal_id: string | null;
   to_address: string;
@@ -65,6 +66,8 @@ export interface ChainSendsTable {
   raw_tx: string | null;
   tx_hash: string | null;
   block_number: string | null;
+  /** The call's data (an anchor's bytes, 0x hex); null for payouts and gas. */
+  data: ColumnType<string | null, string | null | undefined, string | null>;
   error: Generated<string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;

@@ -10,6 +10,7 @@ import type { NetworkTables } from './schema-network.ts';
 import type { SecurityTables } from './schema-security.ts';
 import type { AdminTables } from './schema-admin.ts';
 import type { FileTables } from './schema-files.ts';
+import type { ReserveTables } from './schema-reserves.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Set by the database default unless given. */
@@ -214,7 +215,8 @@ export interface DB
     CopyTables,
     SecurityTables,
     AdminTables,
-    FileTables {
+    FileTables,
+    ReserveTables {
   members: MembersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

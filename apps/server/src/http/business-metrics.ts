@@ -39,6 +39,7 @@ type Snapshot = {
   cursors: { chainId: number; next: number; age: number }[];
   chain?: { head?: number; usdt?: number; gas?: number; rpcUp: boolean };
   purged: { kind: string; n: number }[];
+  reserves: { published?: number; duration?: number; ratio?: number; refused: number };
 };
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -47,44 +48,56 @@ const seconds = (ms: number) => Math.max(0, ms / 1000);
 async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['chain']>): Promise<Snapshot> {
   const stuckBefore = new Date(now.getTime() - PAYOUT_STUCK_MS);
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const [jobs, payouts, failedPayouts, tickers, bots, campaigns, lockouts, cursors, purged, chainState] =
-    await Promise.all([
-      sql<{
-        job: string;
-        runs: string;
-        failed: string;
-        running: string;
-        last_duration: string | null;
-        last_finished: string | null;
-      }>`select job, sum(runs)::text runs,
+  const [
+    jobs,
+    payouts,
+    failedPayouts,
+    tickers,
+    bots,
+    campaigns,
+    lockouts,
+    cursors,
+    purged,
+    chainState,
+    reserves,
+  ] = await Promise.all([
+    sql<{
+      job: string;
+      runs: string;
+      failed: string;
+      running: string;
+      last_duration: string | null;
+      last_finished: string | null;
+    }>`select job, sum(runs)::text runs,
          count(*) filter (where status = 'failed')::text failed,
          count(*) filter (where status = 'running')::text running,
          (array_agg(extract(epoch from finished_at - started_at) order by finished_at desc nulls last))[1]::text last_duration,
          extract(epoch from max(finished_at))::text last_finished
        from job_runs group by job`.execute(db),
-      sql<{ pending: string; stuck: string; usdt: string }>`select count(*)::text pending,
+    sql<{ pending: string; stuck: string; usdt: string }>`select count(*)::text pending,
          count(*) filter (where created_at < ${stuckBefore})::text stuck,
          coalesce(sum(amount), 0)::text usdt
        from chain_sends where kind = 'payout' and state in ('queued', 'signed', 'broadcast')`.execute(db),
-      sql<{ n: string }>`select count(*)::text n from withdrawals where payout_state = 'failed'`.execute(db),
-      sql<{ at: Date | null }>`select max(at) at from market_tickers`.execute(db),
-      sql<{ n: string }>`select count(*)::text n from bots where state = 'error'`.execute(db),
-      sql<{ n: string }>`select count(*)::text n from airdrop_campaigns where status = 'running'`.execute(db),
-      sql<{ kind: string; n: string }>`select kind, count(*)::text n from security_events
+    sql<{ n: string }>`select count(*)::text n from withdrawals where payout_state = 'failed'`.execute(db),
+    sql<{ at: Date | null }>`select max(at) at from market_tickers`.execute(db),
+    sql<{ n: string }>`select count(*)::text n from bots where state = 'error'`.execute(db),
+    sql<{ n: string }>`select count(*)::text n from airdrop_campaigns where status = 'running'`.execute(db),
+    sql<{ kind: string; n: string }>`select kind, count(*)::text n from security_events
        where kind like 'lockout\\_%' and at > ${hourAgo} group by kind`.execute(db),
-      sql<{
-        chain_id: number;
-        next_block: string;
-        updated_at: Date;
-      }>`select chain_id, next_block::text, updated_at
+    sql<{
+      chain_id: number;
+      next_block: string;
+      updated_at: Date;
+    }>`select chain_id, next_block::text, updated_at
        from chain_cursors`.execute(db),
-      // What the latest finished retention run purged, per kind (jobs/retention.ts records it as the run's amounts).
-      sql<{ kind: string; n: string }>`select key kind, value n from job_runs, jsonb_each_text(amounts)
+    // What the latest finished retention run purged, per kind (jobs/retention.ts records it as the run's amounts).
+    sql<{ kind: string; n: string }>`select key kind, value n from job_runs, jsonb_each_text(amounts)
        where job = 'retention' and run_date = (select max(run_date) from job_runs where job = 'retention' and status = 'done')`.execute(
-        db,
-      ),
-      chain(),
-    ]);
+      db,
+    ),
+    chain(),
+    reservesFigures(db),
+  ]);
   const at = tickers.rows[0]?.at;
   return {
     jobs: jobs.rows.map((r) => ({
@@ -110,6 +123,29 @@ async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['ch
     })),
     purged: purged.rows.map((r) => ({ kind: r.kind, n: num(r.n) })),
     chain: chainState,
+    reserves,
+  };
+}
+
+/**
+ * The proof-of-reserves snapshots (issue 31): the latest published one's time, build time and ratio (reserves over
+ * liabilities), and whether the latest finished one was refused.
+ */
+async function reservesFigures(db: Db): Promise<Snapshot['reserves']> {
+  const [published, last] = await Promise.all([
+    sql<{ at: string; ms: number | null; total: string | null; reserves: string | null }>`
+      select extract(epoch from finished_at)::text at, duration_ms ms, total::text, reserves_total::text reserves
+      from reserve_snapshots where state = 'published' order by id desc limit 1`.execute(db),
+    sql<{ state: string }>`select state from reserve_snapshots where state <> 'building'
+      order by id desc limit 1`.execute(db),
+  ]);
+  const p = published.rows[0];
+  const owed = num(p?.total);
+  return {
+    published: p ? num(p.at) : undefined,
+    duration: p?.ms == null ? undefined : p.ms / 1000,
+    ratio: p && owed > 0 ? num(p.reserves) / owed : undefined,
+    refused: last.rows[0]?.state === 'refused' ? 1 : 0,
   };
 }
 
@@ -139,6 +175,34 @@ function chainReader(c: ChainConfig | undefined) {
       gas: gas === undefined ? undefined : Number(gas) / 1e18,
     };
   };
+}
+
+/** The proof-of-reserves gauges (issue 31): the latest snapshot's health. */
+function reserveGauges(gauge: (name: string, help: string) => Gauge) {
+  return {
+    reservesPublished: gauge(
+      'mp_reserves_last_published_timestamp_seconds',
+      'When the latest proof-of-reserves snapshot was published',
+    ),
+    reservesDuration: gauge(
+      'mp_reserves_last_duration_seconds',
+      'How long the latest published snapshot took',
+    ),
+    reservesRatio: gauge(
+      'mp_reserves_ratio',
+      'Reserves on chain over liabilities at the latest published snapshot (1 = fully backed)',
+    ),
+    reservesRefused: gauge('mp_reserves_last_refused', '1 when the latest finished snapshot was refused'),
+  };
+}
+
+type ReserveGauges = ReturnType<typeof reserveGauges>;
+
+function setReserves(g: ReserveGauges, r: Snapshot['reserves']) {
+  g.reservesRefused.set(r.refused);
+  if (r.published !== undefined) g.reservesPublished.set(r.published);
+  if (r.duration !== undefined) g.reservesDuration.set(r.duration);
+  if (r.ratio !== undefined) g.reservesRatio.set(r.ratio);
 }
 
 type LedgerState = { healthy: boolean; problems: number; checkedAt: number };
@@ -235,6 +299,7 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
       'Airdrop campaigns not finished yet (under way, or waiting for a server to continue them)',
     ),
     lockouts: gauge('mp_security_lockouts_last_hour', 'Lockouts in the last hour, by factor', ['kind']),
+    ...reserveGauges(gauge),
     purged: gauge(
       'mp_retention_purged_rows',
       "Rows the latest retention run purged, by kind (its day's total)",
@@ -285,6 +350,7 @@ export function businessRegistry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, re
     for (const l of snap.lockouts) g.lockouts.set({ kind: l.kind }, l.n);
     for (const p of snap.purged) g.purged.set({ kind: p.kind }, p.n);
     for (const c of snap.cursors) g.cursorAge.set({ chain_id: String(c.chainId) }, c.age);
+    setReserves(g, snap.reserves);
     const c = deps.config.chain;
     if (c && snap.chain) {
       g.rpcUp.set(snap.chain.rpcUp ? 1 : 0);

@@ -31,6 +31,7 @@ import * as m0031 from './0031_files.ts';
 import * as m0032 from './0032_payout_networks.ts';
 import * as m0034 from './0034_product_translations.ts';
 import * as m0035 from './0035_package_translations.ts';
+import * as m0036 from './0036_reserves.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -67,4 +68,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0032_payout_networks', up: m0032.up },
   { id: '0034_product_translations', up: m0034.up },
   { id: '0035_package_translations', up: m0035.up },
+  { id: '0036_reserves', up: m0036.up },
 ];

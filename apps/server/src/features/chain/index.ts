@@ -8,3 +8,5 @@ export { queuePayout } from './payouts.ts';
 export type { WithdrawalPayouts } from './payout-port.ts';
 /** Whether a transaction on the followed chain paid an amount of USDT to an address (payouts made by hand). */
 export { paysToken } from './payment-check.ts';
+/** Proof-of-reserves anchors: queued for the hot wallet like payouts (one nonce sequence), and where each one is. */
+export { anchorSend, queueAnchor } from './anchors.ts';

@@ -44,7 +44,7 @@ export async function broadcast(d: PayoutContext, s: Send) {
 
 /** Posts a confirmed payout's held money (once: keyed by the withdrawal) and marks it confirmed. */
 async function confirm(d: PayoutContext, s: Send, blockNumber: bigint) {
-  if (s.kind === 'gas' || !s.withdrawal_id) {
+  if (s.kind !== 'payout' || !s.withdrawal_id) {
     await d.db
       .updateTable('chain_sends')
       .set({ state: 'confirmed', block_number: blockNumber.toString(), updated_at: new Date() })
@@ -129,8 +129,8 @@ export async function follow(d: PayoutContext, s: Send, head: bigint) {
       .set({ block_number: receipt.blockNumber.toString() })
       .where('id', '=', s.id)
       .execute();
-  // A gas top-up (for the sweep) is enough once mined; a payout waits for its confirmations.
-  const needed = s.kind === 'gas' ? 1n : BigInt(d.confirmations);
+  // A gas top-up (for the sweep) or an anchor is enough once mined; a payout waits for its confirmations.
+  const needed = s.kind === 'payout' ? BigInt(d.confirmations) : 1n;
   if (head - receipt.blockNumber + 1n < needed) return;
   if (receipt.status === 'reverted') await fail(d, s, 'the transfer reverted on chain', false);
   else await confirm(d, s, receipt.blockNumber);

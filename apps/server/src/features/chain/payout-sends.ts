@@ -19,6 +19,8 @@ export type Send = {
   raw_tx: string | null;
   tx_hash: string | null;
   block_number: string | null;
+  /** An anchor's call data (0x hex); null for payouts and gas. */
+  data: string | null;
 };
 
 export type PayoutDeps = {
@@ -63,6 +65,7 @@ export const openSends = (d: PayoutContext, state: ChainSendsTable['state']) =>
       'raw_tx',
       'tx_hash',
       'block_number',
+      'data',
     ])
     .where('chain_id', '=', d.chainId)
     .where('from_address', '=', d.from)

@@ -28,8 +28,9 @@ export async function feeParams(client: PublicClient) {
   return { tx: { type: 'eip1559' as const, maxPriorityFeePerGas: tip, maxFeePerGas }, perGas: maxFeePerGas };
 }
 
-/** The call a send makes: a USDT transfer for a payout, plain gas for a top-up. */
+/** The call a send makes: a USDT transfer for a payout, plain gas for a top-up, data to itself for an anchor. */
 function callOf(d: PayoutContext, s: Send): { to: Address; data?: Hex; value: bigint } {
+  if (s.kind === 'anchor') return { to: d.account.address, data: (s.data ?? '0x') as Hex, value: 0n };
   return s.kind === 'payout'
     ? {
         to: d.token,

@@ -48,56 +48,44 @@ const seconds = (ms: number) => Math.max(0, ms / 1000);
 async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['chain']>): Promise<Snapshot> {
   const stuckBefore = new Date(now.getTime() - PAYOUT_STUCK_MS);
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const [
-    jobs,
-    payouts,
-    failedPayouts,
-    tickers,
-    bots,
-    campaigns,
-    lockouts,
-    cursors,
-    purged,
-    chainState,
-    reserves,
-  ] = await Promise.all([
-    sql<{
-      job: string;
-      runs: string;
-      failed: string;
-      running: string;
-      last_duration: string | null;
-      last_finished: string | null;
-    }>`select job, sum(runs)::text runs,
+  const [jobs, payouts, failedPayouts, tickers, bots, campaigns, lockouts, cursors, purged, chainState] =
+    await Promise.all([
+      sql<{
+        job: string;
+        runs: string;
+        failed: string;
+        running: string;
+        last_duration: string | null;
+        last_finished: string | null;
+      }>`select job, sum(runs)::text runs,
          count(*) filter (where status = 'failed')::text failed,
          count(*) filter (where status = 'running')::text running,
          (array_agg(extract(epoch from finished_at - started_at) order by finished_at desc nulls last))[1]::text last_duration,
          extract(epoch from max(finished_at))::text last_finished
        from job_runs group by job`.execute(db),
-    sql<{ pending: string; stuck: string; usdt: string }>`select count(*)::text pending,
+      sql<{ pending: string; stuck: string; usdt: string }>`select count(*)::text pending,
          count(*) filter (where created_at < ${stuckBefore})::text stuck,
          coalesce(sum(amount), 0)::text usdt
        from chain_sends where kind = 'payout' and state in ('queued', 'signed', 'broadcast')`.execute(db),
-    sql<{ n: string }>`select count(*)::text n from withdrawals where payout_state = 'failed'`.execute(db),
-    sql<{ at: Date | null }>`select max(at) at from market_tickers`.execute(db),
-    sql<{ n: string }>`select count(*)::text n from bots where state = 'error'`.execute(db),
-    sql<{ n: string }>`select count(*)::text n from airdrop_campaigns where status = 'running'`.execute(db),
-    sql<{ kind: string; n: string }>`select kind, count(*)::text n from security_events
+      sql<{ n: string }>`select count(*)::text n from withdrawals where payout_state = 'failed'`.execute(db),
+      sql<{ at: Date | null }>`select max(at) at from market_tickers`.execute(db),
+      sql<{ n: string }>`select count(*)::text n from bots where state = 'error'`.execute(db),
+      sql<{ n: string }>`select count(*)::text n from airdrop_campaigns where status = 'running'`.execute(db),
+      sql<{ kind: string; n: string }>`select kind, count(*)::text n from security_events
        where kind like 'lockout\\_%' and at > ${hourAgo} group by kind`.execute(db),
-    sql<{
-      chain_id: number;
-      next_block: string;
-      updated_at: Date;
-    }>`select chain_id, next_block::text, updated_at
+      sql<{
+        chain_id: number;
+        next_block: string;
+        updated_at: Date;
+      }>`select chain_id, next_block::text, updated_at
        from chain_cursors`.execute(db),
-    // What the latest finished retention run purged, per kind (jobs/retention.ts records it as the run's amounts).
-    sql<{ kind: string; n: string }>`select key kind, value n from job_runs, jsonb_each_text(amounts)
+      // What the latest finished retention run purged, per kind (jobs/retention.ts records it as the run's amounts).
+      sql<{ kind: string; n: string }>`select key kind, value n from job_runs, jsonb_each_text(amounts)
        where job = 'retention' and run_date = (select max(run_date) from job_runs where job = 'retention' and status = 'done')`.execute(
-      db,
-    ),
-    chain(),
-    reservesFigures(db),
-  ]);
+        db,
+      ),
+      chain(),
+    ]);
   const at = tickers.rows[0]?.at;
   return {
     jobs: jobs.rows.map((r) => ({
@@ -123,7 +111,7 @@ async function readSnapshot(db: Db, now: Date, chain: () => Promise<Snapshot['ch
     })),
     purged: purged.rows.map((r) => ({ kind: r.kind, n: num(r.n) })),
     chain: chainState,
-    reserves,
+    reserves: await reservesFigures(db),
   };
 }
 

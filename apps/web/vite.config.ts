@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { iconsPlugin } from './build/icons.ts';
+import { prerender } from './build/prerender.ts';
 import { serviceWorkerPlugin } from './build/pwa.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -14,20 +15,24 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    // After the files are written: only then is their code final (Vite fills in its preload lists late).
-    writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
-        const file = path.join(dir, fileName);
-        const bytes = readFileSync(file);
-        if (bytes.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+    // After the files are written: only then is their code final (Vite fills in its preload lists late). After the
+    // prerender too (sequential, listed after it), which rewrites index.html.
+    writeBundle: {
+      sequential: true,
+      handler(options, bundle) {
+        const dir = options.dir ?? 'dist';
+        for (const fileName of Object.keys(bundle)) {
+          if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+          const file = path.join(dir, fileName);
+          const bytes = readFileSync(file);
+          if (bytes.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
     },
   };
 }
@@ -56,7 +61,7 @@ export default defineConfig({
   // Hash routing: the built app works from any path, so relative asset URLs are enough.
   base: './',
   // The service worker last: its precache lists the files as they were finally written.
-  plugins: [react(), iconsPlugin(), antdDefaultLocale(), precompress(), serviceWorkerPlugin()],
+  plugins: [react(), iconsPlugin(), antdDefaultLocale(), prerender(), precompress(), serviceWorkerPlugin()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },

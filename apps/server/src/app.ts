@@ -42,7 +42,7 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { waitingTooLong } from './features/withdraw/index.ts';
 import { withdrawRoutes } from './features/withdraw/routes.ts';
 import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts';
-import { installSecurityHeaders, tileSources } from './http/security-headers.ts';
+import { inlineScriptSources, installSecurityHeaders, tileSources } from './http/security-headers.ts';
 import { installHealth } from './http/health.ts';
 import { installMedia } from './http/media.ts';
 import { installRequestContext, requestIdOf } from './http/request-context.ts';
@@ -73,6 +73,8 @@ export type AppOptions = {
   engines?: Engines;
 };
 
+const webDistOf = (deps: Deps): string => deps.config.webDist ?? DEFAULT_WEB_DIST;
+
 /** Fastify's logger: this process's, as the base logger Fastify's types take. */
 const httpLogger = (): FastifyBaseLogger => logger('http');
 
@@ -90,7 +92,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: adminsOnly(sessions) } });
   installTickerStream(app, poolOf(deps.db).options, { perIp: deps.config.limits.streamPerIp });
   installMedia(app, fileStore(deps.db), MEDIA_PREFIX);
-  if (options.serveWeb !== false) await serveWeb(app, deps.config.webDist ?? DEFAULT_WEB_DIST);
+  if (options.serveWeb !== false) await serveWeb(app, webDistOf(deps));
   return app;
 }
 
@@ -124,7 +126,8 @@ async function createFastify(deps: Deps, options: AppOptions): Promise<FastifyIn
         // The map tile server of MAP_TILE_URL, when one is set (the address map's tiles are images).
         imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTiles)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // index.html's inline boot script (the web build's prerender), by its hash.
+        scriptSrc: ["'self'", ...inlineScriptSources(path.join(webDistOf(deps), 'index.html'))],
         // The chain's public JSON-RPC, where members' browsers read proof-of-reserves anchors (issue 31).
         connectSrc: ["'self'", ...tileSources(publicRpcUrl(deps.config.chain) ?? '')],
       },

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -40,4 +42,20 @@ export function tileSources(template: string): string[] {
   const host = (m[2] as string).replace(/^\{[a-z]+\}(?=\.)/i, '*');
   if (/[{}\s;,']/.test(host)) return [];
   return [`${(m[1] as string).toLowerCase()}://${host.toLowerCase()}`];
+}
+
+/**
+ * The script-src sources of the inline scripts of the web app's index.html (the boot script that picks the
+ * prerendered page, apps/web/build/boot-script.ts): each one's sha256, read from the build once at start. None
+ * without a build.
+ */
+export function inlineScriptSources(indexHtml: string): string[] {
+  if (!existsSync(indexHtml)) return [];
+  const html = readFileSync(indexHtml, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
 }

@@ -34,6 +34,8 @@ export function currentLanguage(): Language {
 /** Imperative Toast and Dialog ignore <ConfigProvider>: keep their default locale in step too, and the window's title. */
 function applyLanguage(lang: Language): void {
   setDefaultConfig({ locale: antdLocale(lang) });
+  // The build's prerender runs this module in Node, without a document.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   // index.html's title is the English name; once the language's texts are in, the app's name in it.
   if (i18n.hasResourceBundle(lang, 'common')) document.title = i18n.t('common:appName', { lng: lang });

@@ -1,0 +1,195 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { api, launchBrowser } from './browser.ts';
+import { DEMO, expectText, fill, route } from './members.ts';
+
+/**
+ * Issue 30: the entry routes are painted from the HTML before the app's script (build/prerender.ts), then React
+ * hydrates what was painted. Checked three ways: with JavaScript off (the HTML holds each page's markup), with
+ * the app's script blocked (the inline boot script alone paints the right page), and with everything on (the
+ * painted elements are the ones the app then uses, and React reports no hydration problem).
+ */
+
+type Session = { token: string; userInfo: object };
+
+let browser: Browser;
+let alice: Session;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const res = await api<Session>('Logon/login', { username: 'alice', password: DEMO.password });
+  expect(res.status, res.msg).toBe(1);
+  alice = res.data;
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A phone-sized page whose local storage holds `lang` and, when given, a member's session (as a login leaves it). */
+async function open(options: { javaScript?: boolean; session?: Session; lang?: string } = {}): Promise<Page> {
+  const baseUrl = inject('baseUrl');
+  const localStorage = [
+    { name: 'lang', value: options.lang ?? 'en-US' },
+    ...(options.session
+      ? [
+          { name: 'token', value: options.session.token },
+          { name: 'userInfo', value: JSON.stringify(options.session.userInfo) },
+        ]
+      : []),
+  ];
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: options.javaScript ?? true,
+    storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage }] },
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+const goto = (page: Page, hash: string) => page.goto(`${inject('baseUrl')}/#${hash}`);
+
+/** The markup of one prerendered page as the server sent it (a <template> of index.html). */
+function template(html: string, id: string): string {
+  const start = html.indexOf(`<template id="${id}">`);
+  expect(start, `index.html has no template ${id}`).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.indexOf('</template>', start));
+}
+
+describe('with JavaScript off', () => {
+  it('the HTML holds the login, home and wallet pages with their texts, in each language', async () => {
+    const page = await open({ javaScript: false, session: alice });
+    await goto(page, '/pages/home/home');
+    const html = await page.content();
+    expect(template(html, 'prerender-login-en-US')).toMatch(
+      /data-testid="login-submit"><span>Log in<\/span>/,
+    );
+    expect(template(html, 'prerender-login-en-US')).toContain('Forgot password');
+    expect(template(html, 'prerender-home-en-US')).toContain('data-testid="home-page"');
+    expect(template(html, 'prerender-home-en-US')).toMatch(/data-testid="home-area-wallet">.*Wallet/);
+    expect(template(html, 'prerender-wallet-en-US')).toMatch(/data-testid="nav-title">Wallet</);
+    expect(template(html, 'prerender-wallet-en-US')).toContain('Total assets (USDT)');
+    // Logged-in pages are frames: a skeleton where the member's figures go, no member's data.
+    expect(template(html, 'prerender-wallet-en-US')).toContain('data-testid="wallet-loading"');
+    expect(template(html, 'prerender-login-zh-CN')).toContain('登录');
+    expect(template(html, 'prerender-wallet-bm-MY')).toContain('data-testid="wallet-page"');
+    expect(html).not.toContain('alice');
+  });
+});
+
+describe("before the app's script runs", () => {
+  /** The app's modules never arrive: what shows is what the HTML and its boot script paint. */
+  async function withoutAppScript(options: { session?: Session; lang?: string }): Promise<Page> {
+    const page = await open(options);
+    await page.route(/\/assets\/.+\.js$/, (r) => r.abort());
+    return page;
+  }
+
+  it('paints the login page', async () => {
+    const page = await withoutAppScript({});
+    await goto(page, '/pages/login/login');
+    await expectText(page.getByTestId('login-submit'), 'Log in');
+    await expect.poll(() => page.locator('#root').getAttribute('data-prerendered')).toBe('login');
+  });
+
+  it("paints a member's home and wallet frames, in the stored language", async () => {
+    const page = await withoutAppScript({ session: alice });
+    await goto(page, '/pages/home/home');
+    await expectText(page.getByTestId('home-area-wallet'), 'Wallet');
+    await goto(page, '/pages/Wallet/Wallet');
+    await page.reload();
+    await expectText(page.getByTestId('nav-title'), 'Wallet');
+    await expectText(page.getByTestId('wallet-total'), 'Total assets');
+    expect(await page.getByTestId('wallet-loading').isVisible()).toBe(true);
+
+    const chinese = await withoutAppScript({ session: alice, lang: 'zh-CN' });
+    await goto(chinese, '/pages/login/login');
+    await expectText(chinese.getByTestId('login-submit'), '登录');
+    expect(await chinese.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  });
+
+  it('paints the login page, with the way back, for a page that needs a session without one', async () => {
+    const page = await withoutAppScript({});
+    await goto(page, '/pages/Wallet/Wallet');
+    await expectText(page.getByTestId('login-submit'), 'Log in');
+    expect(new URL(page.url()).hash).toBe('#/pages/login/login?redirect=%2Fpages%2FWallet%2FWallet');
+  });
+});
+
+describe('hydration', () => {
+  const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|421|422|423|425)|did not match/i;
+
+  /**
+   * Opens `hash` with the app's entry held back until the painted element `testId` is marked, then lets it run.
+   * A mark that is still there once React has taken the element over shows the element was hydrated, not drawn
+   * again. Collects what the console reports meanwhile.
+   */
+  async function openPainted(hash: string, testId: string, session?: Session) {
+    const page = await open({ session });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || HYDRATION_PROBLEM.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await goto(page, hash);
+    const painted = page.getByTestId(testId);
+    await painted.evaluate((el) => el.setAttribute('data-painted', 'yes'));
+    release();
+    await expect
+      .poll(() => painted.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+      .toBe(true);
+    expect(await painted.getAttribute('data-painted')).toBe('yes');
+    return { page, problems };
+  }
+
+  it('hydrates the login page, which then logs in', async () => {
+    const { page, problems } = await openPainted('/pages/login/login', 'login-submit');
+    await fill(page, 'login-username', 'alice');
+    await fill(page, 'login-password', DEMO.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('home-page').waitFor();
+    expect(route(page)).toBe('/pages/home/home');
+    expect(problems).toEqual([]);
+  });
+
+  it("hydrates a member's home, whose areas then open", async () => {
+    const { page, problems } = await openPainted('/pages/home/home', 'home-area-wallet', alice);
+    await page.getByTestId('home-packages').waitFor();
+    await page.getByTestId('home-area-wallet').click();
+    await page.getByTestId('wallet-page').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("hydrates the wallet frame, then fills it with the member's balances", async () => {
+    const { page, problems } = await openPainted('/pages/Wallet/Wallet', 'wallet-total', alice);
+    await page.getByTestId('wallet-total-usdt').waitFor();
+    await page.getByTestId('wallet-cards').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('renders the other routes over their painted frame', async () => {
+    const page = await open({ session: alice });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await goto(page, '/pages/personal/personal');
+    await page.getByTestId('me-page').waitFor();
+    await expect.poll(() => page.getByTestId('prerender-shell').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});

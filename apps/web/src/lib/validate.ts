@@ -1,13 +1,13 @@
 import { translate } from '@mp/contract/web';
-import type { Form } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import type { z } from 'zod';
-import { ApiError } from './api.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 import { formatAsset, parseMoneyInput, toMinor } from './money.ts';
 
-/** The form instance `Form.useForm()` returns. */
-export type AppForm = ReturnType<typeof Form.useForm>[0];
+import type { AppForm } from './formErrors.ts';
+
+// The form helpers that need no contract texts live apart, so the login page's first load carries none.
+export { type AppForm, showFieldErrors } from './formErrors.ts';
 
 /** The contract's message for a zod issue (its messages are keys such as `field_required`), in the app language. */
 export function issueText(message: string, field: string): string {
@@ -32,17 +32,6 @@ export function sameAs(other: string, messageKey: 'password_mismatch' | 'tx_pass
       if (value && value !== getFieldValue(other)) throw new Error(issueText(messageKey, other));
     },
   });
-}
-
-/** Marks the fields a refusal named; returns true when at least one was a field of this form. */
-export function showFieldErrors(form: AppForm, error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.errors.length === 0) return false;
-  const known = new Set(Object.keys(form.getFieldsValue(true) as object));
-  const fields = error.errors
-    .filter((e) => known.has(e.field))
-    .map((e) => ({ name: e.field, errors: [e.message] }));
-  form.setFields(fields);
-  return fields.length > 0;
 }
 
 export type AmountLimits = {

@@ -1,11 +1,11 @@
-import { login } from '@mp/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CustomHeader } from '../../../components/CustomHeader.tsx';
 import { HOME_PATH } from '../../../lib/navigation.ts';
-import { showFieldErrors, zodRule } from '../../../lib/validate.ts';
+import { SECRET, TEXT, textRule } from '../../../lib/textRules.ts';
+import { showFieldErrors } from '../../../lib/formErrors.ts';
 import { logIn } from '../api.ts';
 
 type Values = { username: string; password: string };
@@ -31,7 +31,6 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  const shape = login.request.shape;
 
   const submit = async (values: Values) => {
     setBusy(true);
@@ -58,7 +57,7 @@ export default function LoginPage() {
           </Button>
         }
       >
-        <Form.Item name="username" label={t('fields.username')} rules={[zodRule(shape.username, 'username')]}>
+        <Form.Item name="username" label={t('fields.username')} rules={[textRule(TEXT(64), 'username')]}>
           <Input
             id="login-username"
             data-testid="login-username"
@@ -67,7 +66,7 @@ export default function LoginPage() {
             clearable
           />
         </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} rules={[zodRule(shape.password, 'password')]}>
+        <Form.Item name="password" label={t('fields.password')} rules={[textRule(SECRET, 'password')]}>
           <Input
             id="login-password"
             data-testid="login-password"

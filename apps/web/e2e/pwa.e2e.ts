@@ -101,6 +101,18 @@ describe('the installable app', () => {
           ?.workerStart ?? 0,
     );
     expect(fromWorker).toBeGreaterThan(0);
+    // The API is not the worker's: its answers come from the network (so page.route still sees them).
+    let routed = 0;
+    await page.route('**/api/Index/getdata', async (route) => {
+      routed += 1;
+      await route.continue();
+    });
+    const [answer] = await Promise.all([
+      page.waitForResponse('**/api/Index/getdata'),
+      page.evaluate(() => fetch('/api/Index/getdata').then((r) => r.status)),
+    ]);
+    expect(answer.fromServiceWorker()).toBe(false);
+    expect(routed).toBe(1);
     expect(refused).toEqual([]);
     await context.close();
   });

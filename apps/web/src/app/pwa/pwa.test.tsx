@@ -48,6 +48,26 @@ describe('the update prompt', () => {
     await waitFor(() => expect(screen.queryByTestId('update-dialog')).toBeNull());
   });
 
+  it('looks for a new service worker when the server names a newer version, without the download dialog', async () => {
+    vi.stubGlobal('fetch', scriptedApi({ 'index/check_version': versionAnswer({ has_update: true }) }).fetch);
+    // The browser's side: a registration whose update() finds a new worker, on a page an older one controls.
+    const registration = { installing: null as object | null, waiting: null, update: vi.fn() };
+    registration.update.mockImplementation(async () => {
+      registration.installing = {};
+    });
+    const browserWorkers = { controller: {}, getRegistration: async () => registration };
+    Object.defineProperty(navigator, 'serviceWorker', { value: browserWorkers, configurable: true });
+    try {
+      renderAt('/pages/login/login');
+      await waitFor(() => expect(registration.update).toHaveBeenCalledTimes(1));
+      // Long enough for the dialog to have opened, had the check found nothing.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(screen.queryByTestId('update-dialog')).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it('appears only once a new version waits, and its reload button switches to it', async () => {
     renderAt('/pages/login/login');
     expect(screen.queryByTestId('update-prompt')).toBeNull();

@@ -48,12 +48,12 @@ function switchTo(worker: ServiceWorker): void {
 
 /**
  * Asks the server for a newer service worker (sw.js is served no-cache, so this is one revalidated request).
- * True when one was found: it installs, then the prompt shows. False without a registration (development, an old
- * browser) or when the server has nothing newer.
+ * True when one was found: it installs, then the prompt shows. False without a worker controlling the page
+ * (development, an old browser, a first visit: nothing to update from) or when the server has nothing newer.
  */
 export async function checkForUpdate(): Promise<boolean> {
   const registration = await navigator.serviceWorker?.getRegistration();
-  if (!registration) return false;
+  if (!registration || !navigator.serviceWorker.controller) return false;
   await registration.update().catch(() => undefined);
   return Boolean(registration.installing ?? registration.waiting);
 }

@@ -8,7 +8,6 @@ export interface ReserveSnapshotsTable {
   id: Generated<string>;
   state: 'building' | 'published' | 'refused';
   run_date: ColumnType<string | null, string | null | undefined, string | null>;
-  idempotency_key: string | null;
   started_by: string | null;
   requested_at: ColumnType<Date, Date | undefined, Date>;
   claimed_by: string | null;
@@ -53,8 +52,15 @@ export interface ReserveNodesTable {
   sums: Buffer;
 }
 
+export interface ReserveSnapshotKeysTable {
+  key: string;
+  snapshot_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface ReserveTables {
   reserve_snapshots: ReserveSnapshotsTable;
+  reserve_snapshot_keys: ReserveSnapshotKeysTable;
   reserve_leaves: ReserveLeavesTable;
   reserve_nodes: ReserveNodesTable;
 }

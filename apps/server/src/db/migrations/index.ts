@@ -32,6 +32,7 @@ import * as m0032 from './0032_payout_networks.ts';
 import * as m0034 from './0034_product_translations.ts';
 import * as m0035 from './0035_package_translations.ts';
 import * as m0036 from './0036_reserves.ts';
+import * as m0037 from './0037_reserve_keys.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -69,4 +70,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0034_product_translations', up: m0034.up },
   { id: '0035_package_translations', up: m0035.up },
   { id: '0036_reserves', up: m0036.up },
+  { id: '0037_reserve_keys', up: m0037.up },
 ];

@@ -114,9 +114,9 @@ async function buildClaimed(d: BuildDeps, claim: Claim, started: number): Promis
       deposit_balance: reserves.deposits.balance.toString(),
       reserves_total: reserves.total.toString(),
       duration_ms: Date.now() - started,
-      leaves: tree.leaves.length,
+      leaves: tree.order.length,
     }),
   );
-  logger('reserves').info(`snapshot ${claim.id} published: ${tree.leaves.length} members, block ${block}`);
+  logger('reserves').info(`snapshot ${claim.id} published: ${tree.order.length} members, block ${block}`);
   return { id: claim.id, state: 'published', problem: '' };
 }

@@ -9,24 +9,44 @@ const LEASE = sql`interval '15 minutes'`;
 
 export type SnapshotRow = Selectable<ReserveSnapshotsTable> & { started_by_userid: string | null };
 
+type Asked = { id: string; state: ReserveSnapshotsTable['state'] };
+
+/** The snapshot a request key was answered with, if it was. */
+const keyed = (db: Conn, key: string) =>
+  db
+    .selectFrom('reserve_snapshot_keys as k')
+    .innerJoin('reserve_snapshots as s', 's.id', 'k.snapshot_id')
+    .select(['s.id', 's.state'])
+    .where('k.key', '=', key)
+    .executeTakeFirst();
+
 /**
  * Asks for a snapshot: a new `building` one, unless one is building already (the unique partial index: one at a
- * time) or the key was used (an admin's idempotency key, or the daily job's date). Answers the snapshot that stands
- * for the request: the new one, the one with that key, or the one building.
+ * time) or the daily job's date has one. A key (an admin's idempotency key) is remembered with the snapshot it was
+ * answered with, whichever: a retry with it gets that snapshot again, never a new one. Call it in a transaction.
  */
 export async function requestSnapshot(
   db: Conn,
   by: { key?: string; runDate?: string; memberId?: string },
-): Promise<{ id: string; state: ReserveSnapshotsTable['state'] }> {
+): Promise<Asked> {
+  const known = by.key ? await keyed(db, by.key) : undefined;
+  if (known) return known;
+  const asked = await newOrStanding(db, by);
+  if (!by.key) return asked;
+  await db
+    .insertInto('reserve_snapshot_keys')
+    .values({ key: by.key, snapshot_id: asked.id })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  // The same key sent twice at once: both answer what the first one stored.
+  return (await keyed(db, by.key)) ?? asked;
+}
+
+async function newOrStanding(db: Conn, by: { runDate?: string; memberId?: string }): Promise<Asked> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const made = await db
       .insertInto('reserve_snapshots')
-      .values({
-        state: 'building',
-        idempotency_key: by.key ?? null,
-        run_date: by.runDate ?? null,
-        started_by: by.memberId ?? null,
-      })
+      .values({ state: 'building', run_date: by.runDate ?? null, started_by: by.memberId ?? null })
       .onConflict((oc) => oc.doNothing())
       .returning(['id', 'state'])
       .executeTakeFirst();
@@ -35,16 +55,10 @@ export async function requestSnapshot(
       .selectFrom('reserve_snapshots')
       .select(['id', 'state'])
       .where((eb) =>
-        eb.or([
-          eb('state', '=', 'building'),
-          ...(by.key ? [eb('idempotency_key', '=', by.key)] : []),
-          ...(by.runDate ? [eb('run_date', '=', by.runDate)] : []),
-        ]),
+        eb.or([eb('state', '=', 'building'), ...(by.runDate ? [eb('run_date', '=', by.runDate)] : [])]),
       )
-      // The request's own key first: a retry answers its snapshot even while another one builds.
-      .orderBy(
-        sql`case when idempotency_key = ${by.key ?? null} or run_date = ${by.runDate ?? null} then 0 else 1 end`,
-      )
+      // The day's own snapshot first: the daily job answers it even while another one builds.
+      .orderBy(sql`case when run_date = ${by.runDate ?? null} then 0 else 1 end`)
       .executeTakeFirst();
     if (standing) return standing;
     // The one building finished between the insert and the read: ask again.

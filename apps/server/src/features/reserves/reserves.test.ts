@@ -186,10 +186,18 @@ describe('proof of reserves', () => {
       confirmations: 6,
       withdrawals: withdrawalPayouts,
     });
-    await reservesStep(deps()); // queues the anchor
-    await worker.step(); // signs and broadcasts it (mined at once)
-    await worker.step(); // sees it mined
-    await reservesStep(deps()); // records it
+    // The reserves task queues the anchor; the payout worker signs, broadcasts and follows it (anvil mines each
+    // transaction at once); the task then records it. Both are periodic tasks: a few rounds, as they would run.
+    for (let round = 0; round < 5; round++) {
+      await reservesStep(deps());
+      const anchored = await t.db
+        .selectFrom('reserve_snapshots')
+        .select('id')
+        .where('anchor_tx', 'is not', null)
+        .executeTakeFirst();
+      if (anchored) break;
+      await worker.step();
+    }
     const [s] = (await t.ok<{ list: Snapshot[] }>('Reserves/list', {}, { token: alice.token })).list;
     if (!s?.anchor_tx) throw new Error('not anchored');
     const tx = await localClients(anvil.url).client.getTransaction({ hash: s.anchor_tx as Hex });
@@ -252,12 +260,14 @@ describe('proof of reserves', () => {
     }
   });
 
-  it('takes one snapshot for two requests at once; the same key answers the same snapshot', async () => {
-    const key = newKey();
-    const [a, b] = await Promise.all([
-      t.ok<{ id: string }>('Admin/reservesnow', { idempotency_key: key }, { token: owner }),
-      t.ok<{ id: string }>('Admin/reservesnow', { idempotency_key: newKey() }, { token: owner }),
-    ]);
+  it('takes one snapshot for two requests at once; each key answers that snapshot again, also once built', async () => {
+    const keys = [newKey(), newKey()];
+    const [a, b] = await Promise.all(
+      keys.map((key) =>
+        t.ok<{ id: string }>('Admin/reservesnow', { idempotency_key: key }, { token: owner }),
+      ),
+    );
+    if (!a || !b) throw new Error('no answer');
     expect(a.id).toBe(b.id);
     const building = await t.db
       .selectFrom('reserve_snapshots')
@@ -266,12 +276,14 @@ describe('proof of reserves', () => {
       .execute();
     expect(building.map((r) => r.id)).toEqual([a.id]);
     await reservesStep(deps());
-    const again = await t.ok<{ id: string; state: string }>(
-      'Admin/reservesnow',
-      { idempotency_key: key },
-      { token: owner },
-    );
-    expect(again).toEqual({ id: a.id, state: 'published' });
+    // Whichever request made the snapshot, the other key was answered with it too: a retry gets it, not a new one.
+    for (const key of keys) {
+      const again = await t.ok('Admin/reservesnow', { idempotency_key: key }, { token: owner });
+      expect(again).toEqual({ id: a.id, state: 'published' });
+    }
+    expect(
+      await t.db.selectFrom('reserve_snapshots').select('id').where('state', '=', 'building').execute(),
+    ).toEqual([]);
     const audit = await t.db
       .selectFrom('audit_log')
       .select('target')

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type Db, poolOf } from '../../db/database.ts';
 import { copyIn } from '../../db/pg-copy.ts';
-import type { BuiltTree } from './tree.ts';
+import { type BuiltTree, recordBytes } from './tree.ts';
 
 /**
  * Writes a built tree with COPY (a million leaves are three million rows) and runs `publish` in the same
@@ -37,9 +37,9 @@ class Rows {
     this.at = this.buf.writeInt32BE(2, this.at);
     this.at = this.buf.writeInt16BE(v, this.at);
   }
-  bytes(b: Buffer) {
-    this.at = this.buf.writeInt32BE(b.length, this.at);
-    this.at += b.copy(this.buf, this.at);
+  bytes(b: Buffer, from = 0, length = b.length) {
+    this.at = this.buf.writeInt32BE(length, this.at);
+    this.at += b.copy(this.buf, this.at, from, from + length);
   }
   /** The chunk so far (a copy: the buffer is written again for the next chunk). */
   take(): Buffer {
@@ -56,12 +56,12 @@ async function* leafRows(snapshotId: string, tree: BuiltTree): AsyncGenerator<Bu
   yield HEADER;
   const rows = new Rows(2 + 12 + 12 + 8 + 36);
   const snapshot = BigInt(snapshotId);
-  for (const [i, leaf] of tree.leaves.entries()) {
+  for (const [p, i] of tree.order.entries()) {
     rows.start(4);
     rows.int8(snapshot);
-    rows.int8(BigInt(leaf.memberId));
-    rows.int4(i);
-    rows.bytes(leaf.salt);
+    rows.int8(BigInt(tree.memberIds[i] as string));
+    rows.int4(p);
+    rows.bytes(tree.salts, 32 * i, 32);
     if (rows.full) yield rows.take();
   }
   yield rows.take();
@@ -70,21 +70,18 @@ async function* leafRows(snapshotId: string, tree: BuiltTree): AsyncGenerator<Bu
 
 async function* nodeRows(snapshotId: string, tree: BuiltTree): AsyncGenerator<Buffer> {
   yield HEADER;
-  const width = 16 * tree.columns;
-  const rows = new Rows(2 + 12 + 6 + 8 + 36 + 4 + width);
+  const size = recordBytes(tree.columns);
+  const rows = new Rows(2 + 12 + 6 + 8 + 4 + size + 4);
   const snapshot = BigInt(snapshotId);
-  const sums = Buffer.alloc(width);
   for (const [level, nodes] of tree.levels.entries()) {
     for (let i = 0; i < nodes.count; i++) {
-      // The format's 16-byte fields: 8 zero bytes (sums fit 64 bits here, tree.ts) then the value.
-      for (let c = 0; c < tree.columns; c++)
-        sums.writeBigUInt64BE(nodes.sums[i * tree.columns + c] as bigint, 16 * c + 8);
+      // A node's record is its hash then its sums as the format encodes them: both go as they are.
       rows.start(5);
       rows.int8(snapshot);
       rows.int2(level);
       rows.int4(i);
-      rows.bytes(nodes.hashes.subarray(32 * i, 32 * i + 32));
-      rows.bytes(sums);
+      rows.bytes(nodes.records, size * i, 32);
+      rows.bytes(nodes.records, size * i + 32, size - 32);
       if (rows.full) yield rows.take();
     }
   }

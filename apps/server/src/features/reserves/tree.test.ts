@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildTree as sharedTree, makeLeaf, proofFor, toHex } from '@mp/contract';
 import { describe, expect, it } from 'vitest';
-import { buildLeaf, levelCount, nodeAt, packSums, treeOfLeaves, unpackSums } from './tree.ts';
+import { buildTree, levelCount, nodeAt, packSums, unpackSums } from './tree.ts';
 
 /** The server's bulk builder (node:crypto, packed levels) against the shared code of the format, byte for byte. */
 describe('the bulk tree builder', () => {
@@ -17,10 +17,8 @@ describe('the bulk tree builder', () => {
     it(`gives the shared code's leaves, levels and root for ${n} leaves`, () => {
       const given = inputs(n);
       const snapshotId = 42n;
-      const fast = treeOfLeaves(
-        given.map((g) => buildLeaf(snapshotId, g, g.salt)),
-        columns,
-      );
+      const salts = Buffer.concat(given.map((g) => g.salt));
+      const fast = buildTree(snapshotId, given, columns, salts);
       const shared = sharedTree(
         given.map((g) => makeLeaf(snapshotId, { member_id: g.memberId, salt: g.salt, amounts: g.amounts })),
         columns,
@@ -38,20 +36,31 @@ describe('the bulk tree builder', () => {
       });
       expect(toHex(fast.root.hash)).toBe(toHex(shared.root.hash));
       expect(fast.root.sums).toEqual(shared.root.sums);
-      fast.leaves.forEach((leaf, i) => {
-        expect(toHex(leaf.memberHash)).toBe(toHex(shared.levels[0][i]!.member_hash));
+      shared.levels[0].forEach((leaf, p) => {
+        // Position p of level 0 is the same member with the same salt.
+        const i = fast.order[p]!;
+        expect(fast.memberIds[i]).toBe(leaf.member_id);
+        expect(toHex(fast.salts.subarray(32 * i, 32 * i + 32))).toBe(toHex(leaf.salt));
         // The shared proof of the same leaf walks the same siblings the stored levels give.
-        const path = proofFor(shared.levels, i);
-        path.forEach((step, level) => {
-          const sibling = nodeAt(fast.levels[level]!, (i >> level) ^ 1, columns);
+        proofFor(shared.levels, p).forEach((step, level) => {
+          const sibling = nodeAt(fast.levels[level]!, (p >> level) ^ 1, columns);
           expect(toHex(sibling.hash)).toBe(toHex(step.hash));
+          expect(sibling.sums).toEqual(step.sums);
         });
       });
     });
   }
 
   it('refuses a negative amount instead of encoding it', () => {
-    expect(() => buildLeaf(1n, { memberId: '1', amounts: [-1n, 0n, 0n] })).toThrow(/out of range/);
+    expect(() => buildTree(1n, [{ memberId: '1', amounts: [-1n, 0n, 0n] }], columns)).toThrow(/out of range/);
+  });
+
+  it('gives every leaf its own fresh salt', () => {
+    const tree = buildTree(1n, inputs(50), columns);
+    const salts = new Set(
+      Array.from({ length: 50 }, (_, i) => tree.salts.subarray(32 * i, 32 * i + 32).toString('hex')),
+    );
+    expect(salts.size).toBe(50);
   });
 
   it('packs sums as 16-byte big-endian fields and reads them back', () => {

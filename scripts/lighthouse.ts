@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ROOT, startAppServer } from '../bench/common.ts';
 
@@ -182,9 +182,14 @@ async function scorePage(browser: Browser, origin: string, target: Target, sessi
     const result = await score(await coldPage(browser, origin, target, session), url, target.member);
     if (target.member && result.lhr.finalDisplayedUrl.includes('/pages/login/'))
       throw new Error(`${target.name} was sent to login: ${result.lhr.finalDisplayedUrl}`);
+    const { runtimeError } = result.lhr;
+    if (runtimeError)
+      log(`  ${target.name}: run ${i + 1} failed: ${runtimeError.code} ${runtimeError.message}`);
     runs.push(result);
   }
-  const median = computeMedianRun(runs.map((r) => r.lhr));
+  const valid = filterToValidRuns(runs.map((r) => r.lhr));
+  if (valid.length === 0) throw new Error(`${target.name}: no run measured a first paint`);
+  const median = computeMedianRun(valid);
   const medianResult = runs.find((r) => r.lhr === median) ?? (runs[0] as RunnerResult);
   saveReport(target.name, medianResult);
   const repeat = await score(await warmPage(browser, origin, target, session), url, true);

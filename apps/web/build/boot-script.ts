@@ -1,37 +1,55 @@
 /** A prerendered route as the boot script sees it; `preload`: the chunks its page loads beyond the entry's. */
 export type BootRoute = { name: string; path: string; auth: boolean; preload?: string[] };
 
-/**
- * The inline script at the end of index.html's body (allowed by its sha256 in the server's CSP). It picks the
- * prerendered markup the app would render first: the route of the URL's hash, in the stored language (as
- * src/lib/i18n.ts storedLanguage reads it), and for a page that needs a session without one the login page, with
- * the hash the app's RequireAuth would navigate to. It copies that template into #root and marks #root with the
- * route's name (src/main.tsx hydrates only a marked root).
- *
- * Only then, after the first frame is painted, does it add the app's entry script and its modulepreloads (`app`),
- * with the route's chunks and the language's texts (`texts`): a page painted before any of the app's script has
- * run or arrived, so its first paint waits for the HTML alone (a module script in the head would be fetched and
- * run first whenever it arrives before the first frame). A background tab paints no frame: 100 ms is the limit.
- * Storage that cannot be read (a locked-down browser) leaves #root empty and loads the app at once.
- */
-export function bootScript(
+/** The boot script's data (#boot-data): the routes' table, each language's text chunks, the app's scripts. */
+export function bootData(
   routes: BootRoute[],
   texts: Record<string, string[]>,
   defaultLanguage: string,
   app: { entry: string; preload: string[] },
 ): string {
-  const table = Object.fromEntries(routes.map((r) => [r.path, [r.name, r.auth ? 1 : 0, r.preload ?? []]]));
   const login = routes.find((r) => r.name === 'login')?.path;
-  return `(function(){
-var d=document,R=${JSON.stringify(table)},F=${JSON.stringify(texts)},L=${JSON.stringify(Object.keys(texts))},A=${JSON.stringify(app.preload)},e=['shell',0,[]],g=${JSON.stringify(defaultLanguage)},done=0;
-function add(f,rel){var l=d.createElement(rel?'link':'script');if(rel){l.rel=rel;l.href='./'+f}else{l.type='module';l.src='./'+f}l.crossOrigin='';d.head.appendChild(l)}
-function load(){if(done)return;done=1;A.concat(e[2],F[g]||[]).forEach(function(f){add(f,'modulepreload')});add(${JSON.stringify(app.entry)})}
+  const table = Object.fromEntries(routes.map((r) => [r.path, [r.name, r.auth ? 1 : 0, r.preload ?? []]]));
+  const data = { routes: table, texts, defaultLanguage, login, ...app };
+  // Inside <script type="application/json">: nothing in it may close the element.
+  return JSON.stringify(data).replaceAll('<', '\\u003c');
+}
+
+/**
+ * The inline script at the end of index.html's body (allowed by its sha256 in the server's CSP). It picks the
+ * prerendered markup the app would render first: the route of the URL's hash, in the stored language (as
+ * src/lib/i18n.ts storedLanguage reads it), and for a page that needs a session without one the login page, with
+ * the hash the app's RequireAuth would navigate to. It copies that template into #root and marks #root with the
+ * route's name and path (src/main.tsx hydrates only a root marked with the path the app is at).
+ *
+ * A form submitted before React owns it (a member quick to tap "Log in") would be sent by the browser itself, a
+ * GET that leaves the page: the submit is held and made again once the app has taken the form over (and its
+ * effects have run: lib/typedBeforeHydration.ts hands the typed values to the form).
+ *
+ * Only then, after the first frame is painted, does it add the app's entry script and its modulepreloads (`app`),
+ * with the route's chunks and the language's texts (`texts`): a page painted before any of the app's script has
+ * run or arrived, so its first paint waits for the HTML alone (a module script in the head would be fetched and
+ * run first whenever it arrives before the first frame). A background tab paints no frame: 100 ms is the limit.
+ * The preloads go in five a task: each costs the main thread about a millisecond (4 at a phone's speed), and 40 at
+ * once made one long task.
+ * Storage that cannot be read (a locked-down browser) leaves #root empty and loads the app at once.
+ *
+ * The code is the same for every build (its data, file names included, is read from #boot-data): the server's CSP
+ * names its hash, worked out at start, and stays right for a later build of the same code.
+ */
+export const BOOT_SCRIPT = `(function(){
+var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.routes,e=['shell',0,[]],g=B.defaultLanguage,done=0;
+function add(to,f,rel){var l=d.createElement(rel?'link':'script');if(rel){l.rel=rel;l.href='./'+f}else{l.type='module';l.src='./'+f}l.crossOrigin='';to.appendChild(l)}
+function load(){if(done)return;done=1;var all=B.preload.concat(e[2],B.texts[g]||[]);add(d.head,B.entry);
+(function batch(){all.splice(0,5).forEach(function(f){add(d.head,f,'modulepreload')});if(all.length)setTimeout(batch,0)})()}
+function owned(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps')===0})}
+d.addEventListener('submit',function(v){var f=v.target;if(owned(f))return;v.preventDefault();
+var i=setInterval(function(){if(!f.isConnected)clearInterval(i);else if(owned(f)){clearInterval(i);setTimeout(function(){f.requestSubmit()},50)}},50)},true);
 try{var s=localStorage,h=location.hash.slice(1),q=h.indexOf('?'),p=(q<0?h:h.slice(0,q))||'/';e=R[p]||e;
-var v=s.getItem('lang');if(L.indexOf(v)>=0)g=v;
-if(e[1]&&!s.getItem('token')){history.replaceState(history.state,'','#${login}?redirect='+encodeURIComponent(h));e=R[${JSON.stringify(login)}];}
+var v=s.getItem('lang');if(B.texts[v])g=v;
+if(e[1]&&!s.getItem('token')){history.replaceState(history.state,'','#'+B.login+'?redirect='+encodeURIComponent(h));p=B.login;e=R[p];}
 var t=d.getElementById('prerender-'+e[0]+'-'+g)||d.getElementById('prerender-'+e[0]);
-if(t){var r=d.getElementById('root');r.appendChild(t.content.cloneNode(true));r.setAttribute('data-prerendered',e[0]);d.documentElement.lang=g;
+if(t){var r=d.getElementById('root');r.appendChild(t.content.cloneNode(true));r.setAttribute('data-prerendered',e[0]);r.setAttribute('data-path',p);d.documentElement.lang=g;
 requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,100);return;}
 }catch(x){}
 load();})();`;
-}

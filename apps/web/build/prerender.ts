@@ -3,10 +3,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Manifest, Plugin, ResolvedConfig } from 'vite';
-import { bootScript, type BootRoute } from './boot-script.ts';
+import { BOOT_SCRIPT, type BootRoute, bootData } from './boot-script.ts';
 import type { Rendered } from './render-templates.ts';
 
-/** The entry routes painted from the HTML, each with the page module its route loads and whether it needs a session. */
+/**
+ * The entry routes painted from the HTML, each with the page module its route loads and whether it needs a session.
+ * The boot script preloads the page's chunks and those the page imports lazily (the home page's sliders and
+ * packages): they are needed at once, and would otherwise be asked for only once the page has run.
+ */
 const ROUTES: (BootRoute & { module: string })[] = [
   { name: 'login', path: '/pages/login/login', auth: false, module: 'src/features/auth/pages/LoginPage.tsx' },
   { name: 'home', path: '/pages/home/home', auth: false, module: 'src/features/content/pages/HomePage.tsx' },
@@ -102,7 +106,9 @@ export function prerender(): Plugin {
         const routeFiles = (key: string) => [...chunkFiles(manifest, key)].filter((f) => !entryFiles.has(f));
         const routes = ROUTES.map((r) => ({
           ...r,
-          preload: routeFiles(r.module).filter((f) => f.endsWith('.js')),
+          preload: [r.module, ...(manifest[r.module]?.dynamicImports ?? [])]
+            .flatMap(routeFiles)
+            .filter((f, i, all) => f.endsWith('.js') && all.indexOf(f) === i),
         }));
         const routeCss = ROUTES.flatMap((r) => routeFiles(r.module).filter((f) => f.endsWith('.css')));
         const { templates, languages, defaultLanguage } = await renderAll(
@@ -112,12 +118,12 @@ export function prerender(): Plugin {
         const texts = Object.fromEntries(languages.map((l) => [l, routeFiles(LANGUAGE_MODULE(l))]));
         const file = path.join(dir, 'index.html');
         const { html, app } = appScripts(inlineStyles(readFileSync(file, 'utf8'), dir, routeCss));
-        const boot = bootScript(routes, texts, defaultLanguage, app);
+        const data = bootData(routes, texts, defaultLanguage, app);
         writeFileSync(
           file,
           html.replace(
             '<div id="root"></div>',
-            `<div id="root"></div>\n    ${templates.join('\n    ')}\n    <script>${boot}</script>`,
+            `<div id="root"></div>\n    ${templates.join('\n    ')}\n    <script type="application/json" id="boot-data">${data}</script>\n    <script>${BOOT_SCRIPT}</script>`,
           ),
         );
       },

@@ -152,7 +152,9 @@ describe('hydration', () => {
     await painted.evaluate((el) => el.setAttribute('data-painted', 'yes'));
     release();
     await expect
-      .poll(() => painted.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+      .poll(() => painted.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))), {
+        timeout: 15_000,
+      })
       .toBe(true);
     expect(await painted.getAttribute('data-painted')).toBe('yes');
     return { page, problems };
@@ -166,6 +168,27 @@ describe('hydration', () => {
     await page.getByTestId('home-page').waitFor();
     expect(route(page)).toBe('/pages/home/home');
     expect(problems).toEqual([]);
+  });
+
+  it('logs in a member who typed and tapped "Log in" before the app had started', async () => {
+    const page = await open();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await goto(page, '/pages/login/login');
+    await fill(page, 'login-username', 'alice');
+    await fill(page, 'login-password', DEMO.password);
+    await page.getByTestId('login-submit').click();
+    // The browser did not send the form itself (a GET to '/?…' that would leave the app).
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await page.getByTestId('home-page').waitFor();
+    expect(route(page)).toBe('/pages/home/home');
   });
 
   it("hydrates a member's home, whose areas then open", async () => {

@@ -21,9 +21,9 @@ let app: ChildProcess | undefined;
 let appUrl = '';
 let browser: Browser;
 
-async function startAppServer(): Promise<string> {
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-pwa-'));
+/** The app server on `port` (a new one for the file, or the same again after a stop), with `env` added. */
+async function startAppServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  dataDir ||= mkdtempSync(path.join(tmpdir(), 'mp-e2e-pwa-'));
   const started = await startAppProcess({
     port,
     name: 'pwa test server',
@@ -36,25 +36,29 @@ async function startAppServer(): Promise<string> {
       CHAIN: '0',
       WORKERS: '1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   app = started.child;
   return started.url;
 }
 
+async function stopAppServer(): Promise<void> {
+  if (!app || app.exitCode !== null) return;
+  const exited = new Promise((resolve) => app?.once('exit', resolve));
+  app.kill('SIGINT');
+  await exited;
+}
+
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'mp-e2e-pwa-web-'));
   cpSync(builtApp, webDir, { recursive: true });
-  [appUrl, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  [appUrl, browser] = await Promise.all([freePort().then((port) => startAppServer(port)), launchBrowser()]);
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (app && app.exitCode === null) {
-    const exited = new Promise((resolve) => app?.once('exit', resolve));
-    app.kill('SIGINT');
-    await exited;
-  }
+  await stopAppServer();
   for (const dir of [dataDir, webDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,17 +107,27 @@ describe('the installable app', () => {
     expect(fromWorker).toBeGreaterThan(0);
     // The API is not the worker's: its answers come from the network (so page.route still sees them).
     let routed = 0;
-    await page.route('**/api/Index/getdata', async (route) => {
+    // A request of the test's own (the app, which starts after the first paint, may still be asking for its data).
+    await page.route('**/api/Index/getdata?probe', async (route) => {
       routed += 1;
       await route.continue();
     });
     const [answer] = await Promise.all([
-      page.waitForResponse('**/api/Index/getdata'),
-      page.evaluate(() => fetch('/api/Index/getdata').then((r) => r.status)),
+      page.waitForResponse('**/api/Index/getdata?probe'),
+      page.evaluate(() => fetch('/api/Index/getdata?probe').then((r) => r.status)),
     ]);
     expect(answer.fromServiceWorker()).toBe(false);
     expect(routed).toBe(1);
     expect(refused).toEqual([]);
+    // The cached shell keeps the server's headers, its content security policy with them: no eval (script-src 'self').
+    const evaluated = await page.evaluate(() => {
+      try {
+        return String(new Function('return "ran"')());
+      } catch {
+        return 'refused';
+      }
+    });
+    expect(evaluated).toBe('refused');
     await context.close();
   });
 
@@ -146,11 +160,10 @@ describe('the installable app', () => {
     const page = await context.newPage();
     await page.addInitScript(() => window.localStorage.setItem('lang', 'zh-CN'));
     await page.goto(`${appUrl}/#/pages/login/login`);
-    await page.getByTestId('login-page').waitFor();
-    const href = await page.evaluate(() =>
-      document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
-    );
-    expect(href).toBe('./manifest.zh-CN.webmanifest');
+    // The login page is painted from the HTML before the app runs: the app sets the link once it has started.
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href')))
+      .toBe('./manifest.zh-CN.webmanifest');
     const zh = (await (await fetch(`${appUrl}/manifest.zh-CN.webmanifest`)).json()) as { name: string };
     expect(zh.name).toBe('会员平台');
     await context.close();
@@ -195,6 +208,26 @@ describe('the installable app', () => {
     await page.getByTestId('login-page').waitFor();
     expect(await page.locator('meta[name="e2e-build"]').getAttribute('content')).toBe('2');
     expect(await page.getByTestId('update-prompt').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the cached shell', () => {
+  it("takes the server's new content security policy without a new build (MAP_TILE_URL set later)", async () => {
+    const { context, page } = await openControlled();
+    const policy = async () => {
+      const response = await page.reload();
+      expect(response?.fromServiceWorker()).toBe(true);
+      return response?.headers()['content-security-policy'] ?? '';
+    };
+    expect(await policy()).not.toContain('tiles.example');
+    // The operator restarts the server with a tile server: same build, so the same worker, another policy.
+    await stopAppServer();
+    await startAppServer(Number(new URL(appUrl).port), {
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
+    // The first load after it still has the cached policy; the worker refreshes the shell behind it.
+    await expect.poll(policy, { timeout: 15_000, interval: 500 }).toContain('https://tiles.example');
     await context.close();
   });
 });

@@ -29,8 +29,9 @@ function start(root: HTMLElement): void {
       <App />
     </StrictMode>
   );
-  const painted = root.dataset.prerendered;
-  if (painted && painted !== 'shell') startTransition(() => void hydrateRoot(root, app));
+  // A link followed before the app ran (the hash changed) leaves a page painted that the app does not render first.
+  const painted = root.dataset.prerendered !== 'shell' && root.dataset.path === currentPath();
+  if (painted) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CustomHeader } from '../../../components/CustomHeader.tsx';
 import { HOME_PATH } from '../../../lib/navigation.ts';
 import { SECRET, TEXT, textRule } from '../../../lib/textRules.ts';
+import { useTypedBeforeHydration } from '../../../lib/typedBeforeHydration.ts';
 import { showFieldErrors } from '../../../lib/formErrors.ts';
 import { logIn } from '../api.ts';
 
@@ -31,6 +32,7 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  useTypedBeforeHydration(form, { username: 'login-username', password: 'login-password' });
 
   const submit = async (values: Values) => {
     setBusy(true);

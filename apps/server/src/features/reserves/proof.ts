@@ -1,25 +1,22 @@
 import { memberHash, type ReserveProof, toHex } from '@mp/contract';
 import type { Db } from '../../db/database.ts';
 import { Refusal } from '../../lib/errors.ts';
-import { leafOf, nodesAt, snapshotQuery } from './queries.ts';
+import { nodesAt, proofHead } from './queries.ts';
 import { levelCount, unpackSums } from './tree.ts';
 
 const notFound = () => new Refusal(404, 'reserves_snapshot_not_found');
 
 /**
- * A member's proof in a published snapshot: their leaf (index and salt), the leaf's node, and the sibling at each
- * level below the root, all read in one query of primary-key probes (about 20 at a million members). A sibling past
- * a level's end is the empty node.
+ * A member's proof in a published snapshot, in two round trips: the snapshot with the member's leaf (index and
+ * salt), then the leaf's node and the sibling at each level below the root in one query of primary-key probes (about
+ * 20 at a million members). A sibling past a level's end is the empty node.
  */
 export async function memberProof(db: Db, snapshotId: string, memberId: string): Promise<ReserveProof> {
-  const s = await snapshotQuery(db)
-    .where('s.id', '=', snapshotId)
-    .where('s.state', '=', 'published')
-    .executeTakeFirst();
+  const s = await proofHead(db, snapshotId, memberId);
   if (!s?.root_hash || !s.root_sums) throw notFound();
-  const leaf = await leafOf(db, snapshotId, memberId);
   // Every member at the snapshot's time has a leaf; one who joined later is not in it.
-  if (!leaf) throw notFound();
+  if (s.idx === null || !s.salt) throw notFound();
+  const leaf = { idx: s.idx, salt: s.salt };
   const levels = levelCount(s.leaves);
   const wanted = [{ level: 0, idx: leaf.idx }];
   for (let level = 0, at = leaf.idx; level < levels - 1; level++, at >>= 1)

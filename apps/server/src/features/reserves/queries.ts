@@ -179,13 +179,32 @@ export async function recordAnchor(db: Db, id: string, tx: string, block: string
     .execute();
 }
 
-/** A member's leaf in a snapshot: its index in level 0 and its salt. */
-export const leafOf = (db: Db, snapshotId: string, memberId: string) =>
+/**
+ * A published snapshot's figures a proof names, with the member's leaf in it (its index in level 0 and its salt;
+ * null when the member is not in it): one round trip.
+ */
+export const proofHead = (db: Db, snapshotId: string, memberId: string) =>
   db
-    .selectFrom('reserve_leaves')
-    .select(['idx', 'salt'])
-    .where('snapshot_id', '=', snapshotId)
-    .where('member_id', '=', memberId)
+    .selectFrom('reserve_snapshots as s')
+    .leftJoin('reserve_leaves as l', (j) =>
+      j.onRef('l.snapshot_id', '=', 's.id').on('l.member_id', '=', memberId),
+    )
+    .select([
+      's.id',
+      's.chain_id',
+      's.block',
+      's.taken_at',
+      's.requested_at',
+      's.columns',
+      's.root_hash',
+      sql<string[] | null>`s.root_sums::text[]`.as('root_sums'),
+      's.anchor_tx',
+      's.leaves',
+      'l.idx',
+      'l.salt',
+    ])
+    .where('s.id', '=', snapshotId)
+    .where('s.state', '=', 'published')
     .executeTakeFirst();
 
 /** The nodes at (level, index) pairs of a snapshot, in one query of primary-key probes. */

@@ -219,6 +219,10 @@ describe('proof of reserves', () => {
     expect(asked.leaf.member_id).toBe(alice.id);
     const none = await t.call('Reserves/proof', { snapshot_id: '999999' }, { token: alice.token });
     expect(none.body.code).toBe(404);
+    // A member who joined after the snapshot is not in it.
+    const later = await newMember(t);
+    const notIn = await t.call('Reserves/proof', { snapshot_id: s?.id }, { token: later.token });
+    expect(notIn.body.code).toBe(404);
     expect((await t.call('Reserves/proof', { snapshot_id: s?.id })).body.code).toBe(401);
   });
 

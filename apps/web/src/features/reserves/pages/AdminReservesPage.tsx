@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd-mobile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money.tsx';
 import { PageLayout } from '../../../components/PageLayout.tsx';
@@ -31,6 +31,18 @@ function AnchorTx({ snapshot }: { snapshot: AdminSnapshot }) {
   );
 }
 
+/** One figure of a snapshot: its label, the language's colon, the value. */
+function Line({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid={testId}>
+      {label}
+      {t('common:colon')}
+      {children}
+    </span>
+  );
+}
+
 function SnapshotRow({ snapshot: s }: { snapshot: AdminSnapshot }) {
   const { t } = useTranslation('reserves');
   return (
@@ -43,24 +55,25 @@ function SnapshotRow({ snapshot: s }: { snapshot: AdminSnapshot }) {
       </div>
       {s.block !== null && <span>{t('admin.block', { block: s.block })}</span>}
       {s.total !== null && (
-        <span>
-          {t('evidence.liabilities')}{' '}
+        <Line label={t('evidence.liabilities')}>
           <Money value={minorToDecimal(s.total)} asset="USDT" testId={`admin-reserves-${s.id}-total`} />
-        </span>
+        </Line>
       )}
       {s.state !== 'building' && (
-        <span>
-          {t('evidence.reserves')} <Money value={minorToDecimal(s.reserves.total)} asset="USDT" />
-        </span>
+        <Line label={t('evidence.reserves')}>
+          <Money value={minorToDecimal(s.reserves.total)} asset="USDT" />
+        </Line>
       )}
       {s.state === 'published' && (
-        <span data-testid={`admin-reserves-${s.id}-ratio`}>
-          {t('evidence.ratio')} <RatioText bp={s.ratio_bp} />
-        </span>
+        <>
+          <Line label={t('evidence.ratio')} testId={`admin-reserves-${s.id}-ratio`}>
+            <RatioText bp={s.ratio_bp} />
+          </Line>
+          <Line label={t('evidence.anchor')}>
+            <AnchorTx snapshot={s} />
+          </Line>
+        </>
       )}
-      <span>
-        {t('evidence.anchor')} <AnchorTx snapshot={s} />
-      </span>
       {s.problem !== '' && (
         <span className="reserves-problem" data-testid={`admin-reserves-${s.id}-problem`}>
           {s.problem}

@@ -21,7 +21,7 @@ export type AnchorPort = {
 /** Failed anchors already said in the log (said once per process, not at every step). */
 const saidFailed = new Set<string>();
 
-export const anchorKey = (chainId: number, snapshotId: string) => `reserves-anchor:${chainId}:${snapshotId}`;
+const anchorKey = (chainId: number, snapshotId: string) => `reserves-anchor:${chainId}:${snapshotId}`;
 
 /**
  * Queues the anchor of every published snapshot of this chain that has none yet (a second queue of one key changes

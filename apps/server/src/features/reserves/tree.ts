@@ -189,13 +189,7 @@ export function levelCount(leaves: number): number {
   return count;
 }
 
-/** Packs sums as the format encodes them (16 bytes big-endian each). */
-export function packSums(sums: readonly bigint[]): Buffer {
-  const out = Buffer.alloc(AMOUNT * sums.length);
-  for (const [i, s] of sums.entries()) writeAmount(out, AMOUNT * i, checked(s));
-  return out;
-}
-
+/** Sums as the format encodes them (16 bytes big-endian each), read back. */
 export function unpackSums(packed: Buffer): bigint[] {
   const out: bigint[] = [];
   for (let at = 0; at + AMOUNT <= packed.length; at += AMOUNT)

@@ -9,7 +9,7 @@ type AdminSnapshotView = z.output<typeof adminReserveSnapshotSchema>;
 const hex = (b: Buffer | null) => (b ? `0x${b.toString('hex')}` : null);
 
 /** reserves * 10000 / liabilities, rounded down; null when nothing is owed. */
-export function ratioBp(reserves: bigint, liabilities: bigint): number | null {
+function ratioBp(reserves: bigint, liabilities: bigint): number | null {
   return liabilities === 0n ? null : Number((reserves * 10_000n) / liabilities);
 }
 

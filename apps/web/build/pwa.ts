@@ -27,7 +27,9 @@ export function serviceWorkerPlugin(): Plugin[] {
     filename: 'sw.js',
     workbox: {
       globPatterns: ['**/*.{html,js,mjs,css,svg,png,webp}'],
-      globIgnores: ['.vite/**', ...NOT_PRECACHED],
+      globIgnores: ['.vite/**', 'sw-shell-headers.js', ...NOT_PRECACHED],
+      // Keeps the cached shell's content security policy in step with the server's settings (see that file).
+      importScripts: ['sw-shell-headers.js'],
       // One file: no workbox-<hash>.js beside it to serve and keep in step.
       inlineWorkboxRuntime: true,
       cleanupOutdatedCaches: true,

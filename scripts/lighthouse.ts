@@ -193,6 +193,7 @@ async function scorePage(browser: Browser, origin: string, target: Target, sessi
   const medianResult = runs.find((r) => r.lhr === median) ?? (runs[0] as RunnerResult);
   saveReport(target.name, medianResult);
   const repeat = await score(await warmPage(browser, origin, target, session), url, true);
+  if (repeat.lhr.runtimeError) log(`  ${target.name}: repeat visit failed: ${repeat.lhr.runtimeError.code}`);
   saveReport(`${target.name}-repeat`, repeat);
   const missed = misses(median);
   const repeatFcp = ms(repeat.lhr, 'first-contentful-paint');

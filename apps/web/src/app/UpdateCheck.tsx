@@ -26,6 +26,8 @@ const versionCheck = {
 export function UpdateCheck() {
   const { data } = useQuery(versionCheck);
   const offer = useUpdateOffer();
+  // "Later" puts off this waiting version until the app is next opened; a newer one is offered again.
+  const [putOff, setPutOff] = useState<(() => void) | null>(null);
   const [noWorkerUpdate, setNoWorkerUpdate] = useState(false);
   useEffect(() => {
     if (!data?.has_update) return;
@@ -38,7 +40,9 @@ export function UpdateCheck() {
     };
   }, [data]);
   useDownloadDialog(noWorkerUpdate && !offer ? data : undefined);
-  return offer ? <UpdatePrompt onReload={offer} force={data?.force ?? false} /> : null;
+  const force = data?.force ?? false;
+  if (!offer || (offer === putOff && !force)) return null;
+  return <UpdatePrompt onReload={offer} onLater={() => setPutOff(() => offer)} force={force} />;
 }
 
 function useDownloadDialog(data: VersionCheck | undefined) {

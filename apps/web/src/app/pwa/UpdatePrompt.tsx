@@ -1,20 +1,25 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * "A new version is available" with a reload button, once the new version has installed beside this one. It
- * never reloads by itself (a member may be typing a payment); "Later" keeps the current version until the app
- * is next opened. A forced update (below the server's minimum version) has no "Later".
+ * never reloads by itself (a member may be typing a payment). A forced update (below the server's minimum
+ * version) has no "Later".
  */
-export function UpdatePrompt({ onReload, force }: { onReload: () => void; force: boolean }) {
+export function UpdatePrompt({
+  onReload,
+  onLater,
+  force,
+}: {
+  onReload: () => void;
+  onLater: () => void;
+  force: boolean;
+}) {
   const { t } = useTranslation();
-  const [later, setLater] = useState(false);
-  if (later && !force) return null;
   return (
     <div className="pwa-bar pwa-update" data-testid="update-prompt">
       <span className="pwa-bar-text">{t('update.title')}</span>
       {force ? null : (
-        <button type="button" className="pwa-bar-button" onClick={() => setLater(true)}>
+        <button type="button" className="pwa-bar-button" onClick={onLater}>
           {t('update.later')}
         </button>
       )}

@@ -78,13 +78,16 @@ describe('the update prompt', () => {
     expect(accept).toHaveBeenCalledTimes(1);
   });
 
-  it('can be put off with Later, without reloading', async () => {
+  it('can be put off with Later, without reloading, until a newer version comes', async () => {
     renderAt('/pages/login/login');
     const accept = vi.fn();
     act(() => offerUpdate(accept));
     fireEvent.click(within(screen.getByTestId('update-prompt')).getByRole('button', { name: 'Later' }));
     expect(screen.queryByTestId('update-prompt')).toBeNull();
     expect(accept).not.toHaveBeenCalled();
+    // A version deployed after that one is offered again.
+    act(() => offerUpdate(vi.fn()));
+    expect(screen.getByTestId('update-prompt')).toBeTruthy();
   });
 
   it('has no Later when the server forces the update, and then shows no download dialog', async () => {

@@ -34,6 +34,8 @@ export interface ReserveSnapshotsTable {
   duration_ms: number | null;
   leaves: Generated<number>;
   finished_at: Date | null;
+  /** When the retention job deleted the tree (migration 0038); the snapshot row stays. */
+  tree_pruned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ReserveLeavesTable {

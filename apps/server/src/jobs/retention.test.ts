@@ -195,6 +195,7 @@ describe('retention job', () => {
       // 60 minutes became one hourly candle.
       candles: 59,
       kyc_pictures: 3,
+      reserve_trees: 0,
     });
     expect(first.items_now).toBe(2 + 1 + 1 + 59 + 3);
 

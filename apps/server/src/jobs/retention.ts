@@ -1,6 +1,7 @@
 import { purgeOutbox } from '../adapters/notify/notifier.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { purgeRejectedPictures } from '../features/kyc/index.ts';
+import { purgeReserveTrees } from '../features/reserves/index.ts';
 import { type RollupCursor, rollUpOldCandles } from '../features/trading/index.ts';
 import { addDays } from '../platform/dates.ts';
 import type { FileStore } from '../platform/files.ts';
@@ -13,7 +14,8 @@ import { purgeCodes } from '../platform/tac.ts';
  * Retention (issue 28): a daily job that purges what is worth nothing after a while, each kind by the module that
  * writes it: ended sessions, verification codes, the dev outbox, one-minute candles (rolled into hourly ones) and the
  * pictures of rejected identity checks. Nothing money or an audit needs is touched: the ledger, audit_log,
- * security_events, withdrawals and the KYC submissions themselves are kept for good.
+ * security_events, withdrawals and the KYC submissions themselves are kept for good. Proof-of-reserves snapshots lose
+ * their trees (a proof per member, about 0.5 GB a snapshot at a million members) and keep their roots and figures.
  */
 export const RETENTION_JOB = 'retention';
 
@@ -21,7 +23,14 @@ export const RETENTION_JOB = 'retention';
 export const RETENTION_SETTING = 'retention';
 
 /** Days each kind is kept, counted back from the start of the run's date (UTC). */
-export const RETENTION_DEFAULTS = { sessions: 30, codes: 30, outbox: 30, candles: 30, kyc_pictures: 180 };
+export const RETENTION_DEFAULTS = {
+  sessions: 30,
+  codes: 30,
+  outbox: 30,
+  candles: 30,
+  kyc_pictures: 180,
+  reserve_trees: 30,
+};
 
 export type RetentionKind = keyof typeof RETENTION_DEFAULTS;
 
@@ -71,6 +80,7 @@ export function retentionJob(db: Db, files: FileStore): DailyJob {
     outbox: inBatches(purgeOutbox),
     candles,
     kyc_pictures: inBatches((tx, before, limit) => purgeRejectedPictures(tx, files, before, limit)),
+    reserve_trees: inBatches(purgeReserveTrees),
   };
   const kinds = Object.keys(purges) as RetentionKind[];
   return {

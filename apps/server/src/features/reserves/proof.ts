@@ -14,6 +14,8 @@ const notFound = () => new Refusal(404, 'reserves_snapshot_not_found');
 export async function memberProof(db: Db, snapshotId: string, memberId: string): Promise<ReserveProof> {
   const s = await proofHead(db, snapshotId, memberId);
   if (!s?.root_hash || !s.root_sums) throw notFound();
+  // The retention job deleted the tree (the root and figures stay): a proof of it was downloadable until then.
+  if (s.tree_pruned_at) throw new Refusal(404, 'reserves_proof_pruned');
   // Every member at the snapshot's time has a leaf; one who joined later is not in it.
   if (s.idx === null || !s.salt) throw notFound();
   const leaf = { idx: s.idx, salt: s.salt };

@@ -200,6 +200,7 @@ export const proofHead = (db: Db, snapshotId: string, memberId: string) =>
       sql<string[] | null>`s.root_sums::text[]`.as('root_sums'),
       's.anchor_tx',
       's.leaves',
+      's.tree_pruned_at',
       'l.idx',
       'l.salt',
     ])

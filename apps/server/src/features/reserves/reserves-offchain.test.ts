@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, fund, newKey } from '../../../test/money.ts';
 import { runDailyJob } from '../../jobs/daily.ts';
+import { dailyJobs } from '../../jobs/registry.ts';
+import { RETENTION_JOB } from '../../jobs/retention.ts';
+import { createLedger } from '../../ledger/index.ts';
 import { reservesJob, reservesStep } from './task.ts';
 
 /**
@@ -118,5 +121,47 @@ describe('proof of reserves without a chain', () => {
     expect(res.body).toMatch(/^mp_reserves_ratio 0$/m);
     expect(res.body).toMatch(/^mp_reserves_last_refused 1$/m);
     expect(res.body).toMatch(/^mp_job_failed\{job="reserves"\} 1$/m);
+  });
+  it("the retention job deletes an old snapshot's tree and keeps its figures; the newest keeps its tree", async () => {
+    const m = await newMember(t);
+    await fund(t, owner, m.userid, '5');
+    const take = async () => {
+      await t.ok('Admin/reservesnow', { idempotency_key: newKey() }, { token: owner });
+      const built = await build();
+      if (built?.state !== 'published') throw new Error('the snapshot was not published');
+      return built.id;
+    };
+    const old = await take();
+    const newest = await take();
+    // Both taken long ago: the newest published snapshot keeps its tree whatever its age.
+    await t.db
+      .updateTable('reserve_snapshots')
+      .set({ taken_at: new Date('2020-01-01T00:00:00Z') })
+      .where('id', 'in', [old, newest])
+      .execute();
+    const rows = async (id: string) => {
+      const r = await sql<{ n: string }>`select (select count(*) from reserve_nodes where snapshot_id = ${id})
+        + (select count(*) from reserve_leaves where snapshot_id = ${id}) n`.execute(t.db);
+      return Number(r.rows[0]?.n);
+    };
+    const before = await rows(old);
+    expect(before).toBeGreaterThan(0);
+
+    const retention = dailyJobs(createLedger(t.db))[RETENTION_JOB];
+    if (!retention) throw new Error('retention is not registered');
+    const run = await runDailyJob(t.db, RETENTION_JOB, retention, new Date().toISOString().slice(0, 10));
+    expect(run.amounts.find((a) => a.asset === 'reserve_trees')?.amount).toBe(BigInt(before));
+    expect(await rows(old)).toBe(0);
+    expect(await rows(newest)).toBeGreaterThan(0);
+
+    const refused = await t.call('Reserves/proof', { snapshot_id: old }, { token: m.token });
+    expect(refused.body).toMatchObject({
+      code: 404,
+      msg: "This snapshot's proofs are no longer kept: choose a newer snapshot",
+    });
+    const listed = (await t.ok<{ list: Listed[] }>('Reserves/list', {}, { token: m.token })).list;
+    expect(listed.find((s) => s.id === old)?.total).toMatch(/^\d+$/);
+    const proof = await t.ok<ReserveProof>('Reserves/proof', { snapshot_id: newest }, { token: m.token });
+    expect(verifyProof(proof).ok).toBe(true);
   });
 });

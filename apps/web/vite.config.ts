@@ -22,7 +22,7 @@ function precompress(): Plugin {
       handler(options, bundle) {
         const dir = options.dir ?? 'dist';
         for (const fileName of Object.keys(bundle)) {
-          if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+          if (!/\.(m?js|css|html|svg|json|webmanifest)$/.test(fileName)) continue;
           const file = path.join(dir, fileName);
           const bytes = readFileSync(file);
           if (bytes.length < 1024) continue;

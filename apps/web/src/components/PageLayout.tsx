@@ -1,4 +1,5 @@
-import { NavBar } from 'antd-mobile';
+// antd-mobile's navigation bar styles; the bar's markup is ours (see PageLayout).
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,11 +32,11 @@ export function PageLayout({ title, back = true, right, children, testId }: Prop
   const goBack = useBack();
   return (
     <div className="page" data-testid={testId}>
-      <NavBar
-        className="app-nav"
-        back={null}
-        left={
-          back ? (
+      {/* antd-mobile's NavBar markup and classes, without its left area's role="button": on a tab page that area is
+          empty, and a nameless button fails screen readers (and Lighthouse's aria-command-name). */}
+      <div className="adm-nav-bar app-nav" data-testid="nav-bar">
+        <div className="adm-nav-bar-left">
+          {back ? (
             <button
               type="button"
               className="nav-back"
@@ -45,15 +46,15 @@ export function PageLayout({ title, back = true, right, children, testId }: Prop
             >
               <Icon name="LeftOutline" />
             </button>
-          ) : undefined
-        }
-        right={right}
-        data-testid="nav-bar"
-      >
-        <h1 className="app-nav-title" data-testid="nav-title">
-          {title}
-        </h1>
-      </NavBar>
+          ) : null}
+        </div>
+        <div className="adm-nav-bar-title">
+          <h1 className="app-nav-title" data-testid="nav-title">
+            {title}
+          </h1>
+        </div>
+        <div className="adm-nav-bar-right">{right}</div>
+      </div>
       <main className="page-body">{children}</main>
     </div>
   );

@@ -82,8 +82,19 @@ async function openReserves(): Promise<Page> {
   await logIn(page);
   await page.goto(page.url().replace(/#.*$/, '#/pages/personal/personal'));
   await page.getByTestId('me-menu-reserves').click();
-  await page.getByTestId('reserves-page').waitFor();
+  await chooseSnapshot(page);
   return page;
+}
+
+/**
+ * Shows this file's snapshot: the page opens on the newest, and the server's daily job may have published another
+ * during the run. The chips are there only when there is more than one snapshot.
+ */
+async function chooseSnapshot(page: Page) {
+  await page.getByTestId('reserves-evidence').waitFor();
+  const chip = page.getByTestId(`reserves-snapshots-${snapshotId}`);
+  if ((await chip.count()) > 0) await chip.click();
+  await page.getByTestId('reserves-mine').waitFor();
 }
 
 async function verifyOnPage(page: Page) {
@@ -119,7 +130,6 @@ describe('a member checks the proof of reserves', () => {
 
   it('downloads the proof; the standalone verifier accepts it and refuses an edited copy', async () => {
     const page = await openReserves();
-    await page.getByTestId('reserves-mine').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('reserves-download').click(),
@@ -173,7 +183,9 @@ describe('a tampered root shown by the server', () => {
     const forged = forgedProof(real.data);
     const { root } = forged.snapshot;
     const page = await openApp(browser);
-    await page.route('**/api/Reserves/proof', (route) => rewrite(route, () => forged));
+    await page.route('**/api/Reserves/proof', (route) =>
+      rewrite(route, (data) => (route.request().postDataJSON().snapshot_id === snapshotId ? forged : data)),
+    );
     await page.route('**/api/Reserves/list', (route) =>
       rewrite(route, (data) => ({
         list: (data.list as { id: string }[]).map((s) =>
@@ -186,6 +198,7 @@ describe('a tampered root shown by the server', () => {
     await logIn(page);
     await page.goto(page.url().replace(/#.*$/, '#/pages/Wallet/Wallet'));
     await page.getByTestId('wallet-reserves').click();
+    await chooseSnapshot(page);
     await expectText(page.getByTestId(`reserves-mine-${forged.snapshot.columns[0]}`), '1,000.00 USDT');
     await verifyOnPage(page);
     // The proof is consistent with the root shown: only the chain (and the hot wallet's signature) tells.

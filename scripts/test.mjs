@@ -44,7 +44,11 @@ const steps = [
     [`--maxWorkers=${Math.max(2, availableParallelism() - 1)}`],
   ),
   ['build web', node, [bin('vite', 'bin/vite.js'), 'build', 'apps/web']],
-  ['web: first loads of home, wallet and login within their budgets (gzip)', node, ['scripts/bundle-size.mjs']],
+  [
+    'web: first loads of home, wallet and login within their budgets (gzip)',
+    node,
+    ['scripts/bundle-size.mjs'],
+  ],
   vitest('end-to-end (chromium)', ['e2e']),
 ];
 

@@ -214,6 +214,16 @@ function load(api: Client, members: Member[], product: string) {
   };
 }
 
+/** An admin's "snapshot now", once the main process's reserves task has published it. */
+async function publishedSnapshot(api: Client, admin: string, member: string): Promise<string> {
+  const asked = await api.ok<{ id: string }>('Admin/reservesnow', { idempotency_key: 'drill-por' }, admin);
+  for (;;) {
+    const list = await api.ok<{ list: { id: string }[] }>('Reserves/list', {}, member);
+    if (list.list.some((s) => s.id === asked.id)) return asked.id;
+    await sleep(200);
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('restore drill', () => {
@@ -240,6 +250,10 @@ describe('restore drill', () => {
       const mediaBefore = Buffer.from(
         await (await fetch(`http://127.0.0.1:${first.port}${setup.mediaUrl}`)).arrayBuffer(),
       );
+
+      // A reserves snapshot: its tree is two partitions the server made at run time, which the restore makes again.
+      const snapshot = await publishedSnapshot(api, setup.admin, setup.owner.token);
+      const proofBefore = await api.ok('Reserves/proof', { snapshot_id: snapshot }, setup.owner.token);
 
       const traffic = load(api, setup.members, setup.product);
       // Mid-load: once both kinds of work are acknowledged, and go on.
@@ -337,6 +351,9 @@ describe('restore drill', () => {
         setup.owner.token,
       );
       expect(kycAfter.data_url).toBe(kycBefore.data_url);
+      expect(await restoredApi.ok('Reserves/proof', { snapshot_id: snapshot }, setup.owner.token)).toEqual(
+        proofBefore,
+      );
       const media = await fetch(`http://127.0.0.1:${second.port}${setup.mediaUrl}`);
       expect(media.status).toBe(200);
       expect(Buffer.from(await media.arrayBuffer())).toEqual(mediaBefore);

@@ -23,7 +23,13 @@ const MAX_HEADER = 4 * 1024 * 1024;
 const KDF = { name: 'scrypt', N: 2 ** 15, r: 8, p: 1 } as const;
 const MIN_PASSPHRASE = 12;
 
-export type TableInfo = { name: string; columns: string[]; rows: number };
+export type TableInfo = {
+  name: string;
+  columns: string[];
+  rows: number;
+  /** A partition: its parent table and its bound (`FOR VALUES IN (5)`), made again before a restore loads it. */
+  partition_of?: { parent: string; bound: string };
+};
 export type SequenceInfo = { name: string; last_value: string; is_called: boolean };
 
 export type BackupHeader = {

@@ -23,18 +23,31 @@ const RECORD_BYTES = 256 * 1024;
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The tables to back up, found in the catalog (not a hand list): every table of the public schema but MIGRATIONS_TABLE. */
-export async function publicTables(client: pg.Client): Promise<{ name: string; columns: string[] }[]> {
+/**
+ * The tables to back up, found in the catalog (not a hand list): every table of the public schema but
+ * MIGRATIONS_TABLE. A partition (a table the server made at run time, such as a reserves snapshot's tree) is a table
+ * of its own here, named with its parent and bound so that a restore makes it again before loading it.
+ */
+export async function publicTables(client: pg.Client): Promise<Omit<TableInfo, 'rows'>[]> {
   // Generated columns are computed again on load (COPY FROM refuses values for them).
-  const r = await client.query<{ name: string; columns: string[] }>(
-    `select c.relname as name, array_agg(a.attname::text order by a.attnum) as columns
+  const r = await client.query<{
+    name: string;
+    columns: string[];
+    parent: string | null;
+    bound: string | null;
+  }>(
+    `select c.relname as name, array_agg(a.attname::text order by a.attnum) as columns,
+       (select p.relname from pg_inherits i join pg_class p on p.oid = i.inhparent where i.inhrelid = c.oid) as parent,
+       pg_get_expr(c.relpartbound, c.oid) as bound
      from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
        and a.attgenerated = ''
      where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and c.relname <> $1
-     group by c.relname order by c.relname`,
+     group by c.oid, c.relname order by c.relname`,
     [MIGRATIONS_TABLE],
   );
-  return r.rows;
+  return r.rows.map(({ parent, bound, ...t }) =>
+    parent && bound ? { ...t, partition_of: { parent, bound } } : t,
+  );
 }
 
 /**

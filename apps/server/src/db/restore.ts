@@ -132,12 +132,36 @@ async function loadTable(client: pg.Client, header: BackupHeader, name: string, 
   return rows;
 }
 
+/** A bound this restore makes a partition with: a list of whole numbers, as the server's partitions have. */
+const LIST_BOUND = /^FOR VALUES IN \((?:'?\d+'?)(?:, '?\d+'?)*\)$/;
+
+/**
+ * The backup's partitions (made by the server at run time, not by a migration) made again under their parents, the
+ * parents being the migrations' partitioned tables; a parent or bound of any other shape is refused.
+ */
+async function makePartitions(client: pg.Client, header: BackupHeader) {
+  const parted = await client.query<{ name: string }>(
+    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'p'`,
+  );
+  const parents = new Set(parted.rows.map((r) => r.name));
+  for (const t of header.tables) {
+    if (!t.partition_of) continue;
+    const { parent, bound } = t.partition_of;
+    if (!parents.has(parent) || !LIST_BOUND.test(bound))
+      throw new BackupError(
+        `${t.name}: the backup names a partition of ${parent} (${bound}) this version cannot make`,
+      );
+    await client.query(`create table ${quoteIdent(t.name)} partition of ${quoteIdent(parent)} ${bound}`);
+  }
+}
+
 /**
  * Every table of the backup through COPY, with triggers and foreign-key checks off (session_replication_role =
  * replica: the ledger's immutability triggers and the change feed's stay quiet; the data was consistent in its
  * snapshot). The rows the migrations seeded go first: the backup has its own.
  */
 async function loadTables(client: pg.Client, header: BackupHeader, first: Record | undefined, next: Next) {
+  await makePartitions(client, header);
   const target = await publicTables(client);
   const names = new Set(target.map((t) => t.name));
   const missing = header.tables.filter((t) => !names.has(t.name)).map((t) => t.name);

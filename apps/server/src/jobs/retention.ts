@@ -1,7 +1,7 @@
 import { purgeOutbox } from '../adapters/notify/notifier.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { purgeRejectedPictures } from '../features/kyc/index.ts';
-import { purgeReserveTrees } from '../features/reserves/index.ts';
+import { purgeReserveTree } from '../features/reserves/index.ts';
 import { type RollupCursor, rollUpOldCandles } from '../features/trading/index.ts';
 import { addDays } from '../platform/dates.ts';
 import type { FileStore } from '../platform/files.ts';
@@ -49,6 +49,12 @@ function inBatches(purge: (tx: Tx, before: Date, limit: number) => Promise<numbe
   };
 }
 
+/** One snapshot's tree per batch (two partitions dropped); the kind is done when none is left to drop. */
+async function reserveTrees(tx: Tx, before: Date): Promise<Step> {
+  const purged = await purgeReserveTree(tx, before);
+  return { purged, next: purged ? '' : null };
+}
+
 /** The candles go on from the last minute rolled (the cursor), so each batch reads the table's key range once. */
 async function candles(tx: Tx, before: Date, cursor: string): Promise<Step> {
   const from: RollupCursor = cursor ? JSON.parse(cursor) : { symbol: '', openTime: 0 };
@@ -80,7 +86,7 @@ export function retentionJob(db: Db, files: FileStore): DailyJob {
     outbox: inBatches(purgeOutbox),
     candles,
     kyc_pictures: inBatches((tx, before, limit) => purgeRejectedPictures(tx, files, before, limit)),
-    reserve_trees: inBatches(purgeReserveTrees),
+    reserve_trees: reserveTrees,
   };
   const kinds = Object.keys(purges) as RetentionKind[];
   return {

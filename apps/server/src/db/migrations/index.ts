@@ -34,6 +34,7 @@ import * as m0035 from './0035_package_translations.ts';
 import * as m0036 from './0036_reserves.ts';
 import * as m0037 from './0037_reserve_keys.ts';
 import * as m0038 from './0038_reserve_tree_retention.ts';
+import * as m0039 from './0039_reserve_partitions.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -73,4 +74,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0036_reserves', up: m0036.up },
   { id: '0037_reserve_keys', up: m0037.up },
   { id: '0038_reserve_tree_retention', up: m0038.up },
+  { id: '0039_reserve_partitions', up: m0039.up },
 ];

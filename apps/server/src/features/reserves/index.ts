@@ -5,6 +5,6 @@
 export type { AnchorPort } from './anchor.ts';
 export type { BuildDeps } from './build.ts';
 export { reservesRoutes } from './routes.ts';
-export { purgeReserveTrees } from './retention.ts';
+export { purgeReserveTree } from './retention.ts';
 export { publicRpcUrl } from './snapshots.ts';
 export { RESERVES_JOB, reservesJob, reservesStep, reservesTask } from './task.ts';

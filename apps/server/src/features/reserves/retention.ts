@@ -1,28 +1,30 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
+import { treeTables } from './store.ts';
 
 /**
- * The retention job's `reserve_trees` kind: the trees of snapshots taken before `before` are deleted, at most `limit`
- * rows per call (oldest snapshot first, nodes then leaves), and a snapshot whose rows are all gone is marked
- * `tree_pruned_at`. A tree is about three rows per member (about 0.5 GB a snapshot at a million members), so daily
- * snapshots kept for good would grow without end; the snapshot row itself (root, totals, reserves, anchor) stays, and
- * the newest published snapshot keeps its tree whatever its age, so members can always verify one.
+ * The retention job's `reserve_trees` kind: the tree of the oldest snapshot taken before `before` is dropped (its two
+ * partitions, migration 0039) and the snapshot marked `tree_pruned_at`; one snapshot per call. A tree is about three
+ * rows per member (about 0.5 GB a snapshot at a million members), so daily snapshots kept for good would grow without
+ * end; the snapshot row itself (root, totals, reserves, anchor) stays, and the newest published snapshot keeps its
+ * tree whatever its age, so members can always verify one. Returns the rows that went (0: nothing left to drop).
  */
-export async function purgeReserveTrees(tx: Tx, before: Date, limit: number): Promise<number> {
-  let purged = 0;
-  while (purged < limit) {
-    const snapshot = await oldestTree(tx, before);
-    if (!snapshot) break;
-    purged += await deleteRows(tx, 'reserve_nodes', snapshot, limit - purged);
-    if (purged < limit) purged += await deleteRows(tx, 'reserve_leaves', snapshot, limit - purged);
-    if (purged >= limit) break;
-    await tx
-      .updateTable('reserve_snapshots')
-      .set({ tree_pruned_at: sql<Date>`now()` })
-      .where('id', '=', snapshot)
-      .execute();
-  }
-  return purged;
+export async function purgeReserveTree(tx: Tx, before: Date): Promise<number> {
+  const snapshot = await oldestTree(tx, before);
+  if (!snapshot) return 0;
+  const { leaves, nodes } = treeTables(snapshot);
+  const counted = await sql<{ n: string }>`
+    select (select count(*) from reserve_leaves where snapshot_id = ${snapshot})
+      + (select count(*) from reserve_nodes where snapshot_id = ${snapshot}) n`.execute(tx);
+  // Dropping a partition locks its parent for the moment it takes: a proof being read is waited for, briefly.
+  await sql`drop table if exists ${sql.table(leaves)}, ${sql.table(nodes)}`.execute(tx);
+  await tx
+    .updateTable('reserve_snapshots')
+    .set({ tree_pruned_at: sql<Date>`now()` })
+    .where('id', '=', snapshot)
+    .execute();
+  // A snapshot whose tree was empty still counts as a step, so the job goes on to the next one.
+  return Math.max(1, Number(counted.rows[0]?.n ?? 0));
 }
 
 /** The oldest published snapshot before `before` that still has its tree, never the newest published one. */
@@ -43,16 +45,4 @@ async function oldestTree(tx: Tx, before: Date): Promise<string | undefined> {
     .limit(1)
     .executeTakeFirst();
   return row?.id;
-}
-
-async function deleteRows(
-  tx: Tx,
-  table: 'reserve_nodes' | 'reserve_leaves',
-  snapshot: string,
-  limit: number,
-): Promise<number> {
-  const result = await sql`
-    delete from ${sql.table(table)} where ctid in (
-      select ctid from ${sql.table(table)} where snapshot_id = ${snapshot} limit ${limit})`.execute(tx);
-  return Number(result.numAffectedRows ?? 0n);
 }

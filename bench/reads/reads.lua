@@ -1,5 +1,6 @@
--- wrk script for bench/reads: one read call (BENCH_PATH, BENCH_METHOD GET or POST with an empty JSON body), rotating over the members' sessions (BENCH_TOKENS, comma
--- separated; empty for a public call). Prints one JSON line with the results.
+-- wrk script for bench/reads: one read call (BENCH_PATH with a GET's query, BENCH_METHOD GET or POST with the JSON
+-- body BENCH_BODY), rotating over the members' sessions (BENCH_TOKENS, comma separated; empty for an anonymous call).
+-- Prints one JSON line with the results.
 local threads = {}
 local next_id = 0
 
@@ -14,6 +15,8 @@ function init(args)
   for t in string.gmatch(os.getenv("BENCH_TOKENS") or "", "[^,]+") do table.insert(tokens, t) end
   path = os.getenv("BENCH_PATH")
   method = os.getenv("BENCH_METHOD") or "GET"
+  body = os.getenv("BENCH_BODY")
+  if body == nil or body == "" then body = "{}" end
   counter = id
   errors = 0
 end
@@ -21,13 +24,13 @@ end
 function request()
   counter = counter + 1
   local headers = {}
-  local body = nil
+  local sent = nil
   if method == "POST" then
     headers["Content-Type"] = "application/json"
-    body = "{}"
+    sent = body
   end
   if #tokens > 0 then headers["Authorization"] = "Bearer " .. tokens[(counter % #tokens) + 1] end
-  return wrk.format(method, path, headers, body)
+  return wrk.format(method, path, headers, sent)
 end
 
 function response(status, headers, body)

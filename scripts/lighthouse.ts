@@ -7,7 +7,9 @@
  * a repeat visit: loaded once in the same browser, then scored with its cache and service worker kept. Writes each
  * median report to test-artifacts/lighthouse-<page>.html (and .json) and fails when a page misses a target of
  * issue 30. LIGHTHOUSE_RUNS changes the number of cold runs; WEB_DIST serves another build of the web app;
- * LIGHTHOUSE_ORIGIN scores a server already running (with the demo data) instead of starting one.
+ * LIGHTHOUSE_ORIGIN scores a server already running (with the demo data) instead of starting one; LIGHTHOUSE_TRACE=1
+ * also writes each report's trace (test-artifacts/lighthouse-<page>.trace.json, for the performance panel: where the
+ * blocking time goes).
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -153,6 +155,11 @@ function saveReport(name: string, result: RunnerResult): void {
   const [html, json] = Array.isArray(result.report) ? result.report : [result.report, ''];
   writeFileSync(path.join(reports, `lighthouse-${name}.html`), String(html));
   writeFileSync(path.join(reports, `lighthouse-${name}.json`), String(json));
+  if (process.env.LIGHTHOUSE_TRACE === '1' && result.artifacts.Trace)
+    writeFileSync(
+      path.join(reports, `lighthouse-${name}.trace.json`),
+      JSON.stringify(result.artifacts.Trace),
+    );
 }
 
 const row = (name: string, lhr: Lhr, verdict: string) => [

@@ -1,5 +1,9 @@
-/** A prerendered route as the boot script sees it; `preload`: the chunks its page loads beyond the entry's. */
-export type BootRoute = { name: string; path: string; auth: boolean; preload?: string[] };
+/**
+ * A prerendered route as the boot script sees it; `preload`: the chunks its page loads beyond the entry's; `early`:
+ * an API call (POST, empty body) its page makes at once and whose answer's first picture (`data.list[0].image_url`)
+ * is its largest element.
+ */
+export type BootRoute = { name: string; path: string; auth: boolean; preload?: string[]; early?: string };
 
 /** The boot script's data (#boot-data): the routes' table, each language's text chunks, the app's scripts. */
 export function bootData(
@@ -9,7 +13,9 @@ export function bootData(
   app: { entry: string; preload: string[] },
 ): string {
   const login = routes.find((r) => r.name === 'login')?.path;
-  const table = Object.fromEntries(routes.map((r) => [r.path, [r.name, r.auth ? 1 : 0, r.preload ?? []]]));
+  const table = Object.fromEntries(
+    routes.map((r) => [r.path, [r.name, r.auth ? 1 : 0, r.preload ?? [], r.early ?? '']]),
+  );
   const data = { routes: table, texts, defaultLanguage, login, ...app };
   // Inside <script type="application/json">: nothing in it may close the element.
   return JSON.stringify(data).replaceAll('<', '\\u003c');
@@ -19,8 +25,8 @@ export function bootData(
  * The inline script at the end of index.html's body (allowed by its sha256 in the server's CSP). It picks the
  * prerendered markup the app would render first: the route of the URL's hash, in the stored language (as
  * src/lib/i18n.ts storedLanguage reads it), and for a page that needs a session without one the login page, with
- * the hash the app's RequireAuth would navigate to. It copies that template into #root and marks #root with the
- * route's name and path (src/main.tsx hydrates only a root marked with the path the app is at).
+ * the hash the app's RequireAuth would navigate to. It makes that text template (render-templates.ts) the markup of
+ * #root, the only one parsed into elements, and marks #root with the route's name and path (src/main.tsx hydrates only a root marked with the path the app is at).
  *
  * A form submitted before React owns it (a member quick to tap "Log in") would be sent by the browser itself, a
  * GET that leaves the page: the submit is held and made again once the app has taken the form over (and its
@@ -32,6 +38,10 @@ export function bootData(
  * run first whenever it arrives before the first frame). A background tab paints no frame: 100 ms is the limit.
  * The preloads go in five a task: each costs the main thread about a millisecond (4 at a phone's speed), and 40 at
  * once made one long task.
+ * A route's `early` call is made at once, as the app would make it (src/lib/api.ts: same headers, the stored token),
+ * and left in `window.mpEarly` for the app to take instead of asking again (src/lib/earlyCalls.ts); the picture its
+ * answer names first is preloaded. The home page's largest element is its first slider picture, which would otherwise
+ * be asked for only after the app's script, hydration, the page's chunks and the call.
  * Storage that cannot be read (a locked-down browser) leaves #root empty and loads the app at once.
  *
  * The code is the same for every build (its data, file names included, is read from #boot-data): the server's CSP
@@ -42,6 +52,9 @@ var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.route
 function add(to,f,rel){var l=d.createElement(rel?'link':'script');if(rel){l.rel=rel;l.href='./'+f}else{l.type='module';l.src='./'+f}l.crossOrigin='';to.appendChild(l)}
 function load(){if(done)return;done=1;var all=B.preload.concat(e[2],B.texts[g]||[]);add(d.head,B.entry);
 (function batch(){all.splice(0,5).forEach(function(f){add(d.head,f,'modulepreload')});if(all.length)setTimeout(batch,0)})()}
+function early(c,k){var h={Accept:'application/json','Accept-Language':g,'Content-Type':'application/json'};if(k)h.Authorization='Bearer '+k;
+var f=fetch('/api/'+c,{method:'POST',headers:h,body:'{}'});(window.mpEarly={})[c]=f;
+f.then(function(a){return a.clone().json()}).then(function(a){var l=d.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=a.data.list[0].image_url;d.head.appendChild(l)}).catch(function(){})}
 function owned(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps')===0})}
 d.addEventListener('submit',function(v){var f=v.target;if(owned(f))return;v.preventDefault();
 var i=setInterval(function(){if(!f.isConnected)clearInterval(i);else if(owned(f)){clearInterval(i);setTimeout(function(){f.requestSubmit()},50)}},50)},true);
@@ -49,7 +62,8 @@ try{var s=localStorage,h=location.hash.slice(1),q=h.indexOf('?'),p=(q<0?h:h.slic
 var v=s.getItem('lang');if(B.texts[v])g=v;
 if(e[1]&&!s.getItem('token')){history.replaceState(history.state,'','#'+B.login+'?redirect='+encodeURIComponent(h));p=B.login;e=R[p];}
 var t=d.getElementById('prerender-'+e[0]+'-'+g)||d.getElementById('prerender-'+e[0]);
-if(t){var r=d.getElementById('root');r.appendChild(t.content.cloneNode(true));r.setAttribute('data-prerendered',e[0]);r.setAttribute('data-path',p);d.documentElement.lang=g;
+if(t){var r=d.getElementById('root');r.innerHTML=t.textContent;r.setAttribute('data-prerendered',e[0]);r.setAttribute('data-path',p);d.documentElement.lang=g;
+if(e[3])early(e[3],s.getItem('token'));
 requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,100);return;}
 }catch(x){}
 load();})();`;

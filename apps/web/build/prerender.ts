@@ -9,11 +9,18 @@ import type { Rendered } from './render-templates.ts';
 /**
  * The entry routes painted from the HTML, each with the page module its route loads and whether it needs a session.
  * The boot script preloads the page's chunks and those the page imports lazily (the home page's sliders and
- * packages): they are needed at once, and would otherwise be asked for only once the page has run.
+ * packages): they are needed at once, and would otherwise be asked for only once the page has run. `early`: the call
+ * the boot script makes for the page (the home page's sliders, whose first picture is its largest element).
  */
 const ROUTES: (BootRoute & { module: string })[] = [
   { name: 'login', path: '/pages/login/login', auth: false, module: 'src/features/auth/pages/LoginPage.tsx' },
-  { name: 'home', path: '/pages/home/home', auth: false, module: 'src/features/content/pages/HomePage.tsx' },
+  {
+    name: 'home',
+    path: '/pages/home/home',
+    auth: false,
+    module: 'src/features/content/pages/HomePage.tsx',
+    early: 'Main/sliderImgs',
+  },
   {
     name: 'wallet',
     path: '/pages/Wallet/Wallet',
@@ -84,7 +91,7 @@ function appScripts(html: string): { html: string; app: { entry: string; preload
 
 /**
  * Paints the entry routes before any script (issue 30): the app's own components rendered at build time for each
- * route and language into <template>s of index.html, their CSS inlined, and an inline boot script that copies the
+ * route and language into text templates of index.html, their CSS inlined, and an inline boot script that copies the
  * one the URL's hash, the stored language and the stored session call for into #root (src/main.tsx then hydrates it).
  */
 export function prerender(): Plugin {

@@ -1,6 +1,6 @@
 /**
  * `node --import tsx build/render-templates.ts <routes JSON> <__APP_VERSION__ JSON>`: renders the prerendered
- * routes (prerender.ts) with the app's real components through Vite's SSR loader, and prints the <template>s of
+ * routes (prerender.ts) with the app's real components through Vite's SSR loader, and prints the templates of
  * index.html and the contract's languages as JSON.
  */
 import path from 'node:path';
@@ -9,6 +9,16 @@ import { iconsPlugin } from './icons.ts';
 import type { BootRoute } from './boot-script.ts';
 
 type Entry = typeof import('./prerender-entry.tsx');
+/**
+ * One page's markup as a text template: a `<script type="text/template">`, whose content the HTML parser only scans
+ * as text (a `<template>`'s content is parsed into elements, nine pages of them, while only one is shown); the boot
+ * script makes markup of the one it picks. Markup holding a script tag would end or confuse the script's text.
+ */
+function textTemplate(id: string, html: string): string {
+  if (/<\/?script/i.test(html)) throw new Error(`prerender: ${id} holds a script tag`);
+  return `<script type="text/template" id="${id}">${html}</script>`;
+}
+
 /** The templates, and the languages from the contract (the config's loader cannot import the workspace's TS). */
 export type Rendered = { templates: string[]; languages: readonly string[]; defaultLanguage: string };
 
@@ -20,10 +30,10 @@ async function renderTemplates(entry: Entry, routes: BootRoute[]): Promise<Rende
       // A public route other than login looks the same with a session or without (one template serves both).
       if (!route.auth && route.name !== 'login' && html !== (await entry.renderRoute(route.path, lang, true)))
         throw new Error(`prerender: ${route.name} renders differently with a session`);
-      templates.push(`<template id="prerender-${route.name}-${lang}">${html}</template>`);
+      templates.push(textTemplate(`prerender-${route.name}-${lang}`, html));
     }
   }
-  templates.push(`<template id="prerender-shell">${await entry.renderShell()}</template>`);
+  templates.push(textTemplate('prerender-shell', await entry.renderShell()));
   return { templates, languages: entry.LANGUAGES, defaultLanguage: entry.DEFAULT_LANGUAGE };
 }
 

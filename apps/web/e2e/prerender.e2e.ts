@@ -57,11 +57,11 @@ async function open(options: { javaScript?: boolean; session?: Session; lang?: s
 
 const goto = (page: Page, hash: string) => page.goto(`${inject('baseUrl')}/#${hash}`);
 
-/** The markup of one prerendered page as the server sent it (a <template> of index.html). */
+/** The markup of one prerendered page as the server sent it (a text template of index.html). */
 function template(html: string, id: string): string {
-  const start = html.indexOf(`<template id="${id}">`);
+  const start = html.indexOf(`<script type="text/template" id="${id}">`);
   expect(start, `index.html has no template ${id}`).toBeGreaterThanOrEqual(0);
-  return html.slice(start, html.indexOf('</template>', start));
+  return html.slice(start, html.indexOf('</script>', start));
 }
 
 describe('with JavaScript off', () => {
@@ -98,6 +98,14 @@ describe("before the app's script runs", () => {
     await goto(page, '/pages/login/login');
     await expectText(page.getByTestId('login-submit'), 'Log in');
     await expect.poll(() => page.locator('#root').getAttribute('data-prerendered')).toBe('login');
+    // The pages not chosen stay text: the only elements parsed are the chosen page's, inside #root.
+    const parsed = await page.evaluate(() => ({
+      templates: document.querySelectorAll('template').length,
+      submits: document.querySelectorAll('[data-testid="login-submit"]').length,
+      outsideRoot: document.querySelectorAll('body > :not(#root, script, link, style) [data-testid]').length,
+      texts: document.querySelectorAll('script[type="text/template"]').length,
+    }));
+    expect(parsed).toEqual({ templates: 0, submits: 1, outsideRoot: 0, texts: 10 });
   });
 
   it("paints a member's home and wallet frames, in the stored language", async () => {
@@ -197,6 +205,34 @@ describe('hydration', () => {
     await page.getByTestId('home-area-wallet').click();
     await page.getByTestId('wallet-page').waitFor();
     expect(problems).toEqual([]);
+  });
+
+  it("asks for the home page's sliders before the app's script, once, and preloads the first picture", async () => {
+    const page = await open({ session: alice });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/Main/sliderImgs') calls.push(r.method());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await goto(page, '/pages/home/home');
+    // The boot script's call, while the app's script is held back; then the picture its answer names first.
+    await expect.poll(() => calls).toEqual(['POST']);
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect.poll(() => preload.count()).toBe(1);
+    release();
+    await page.getByTestId('home-slider').waitFor();
+    await page.getByTestId('home-packages').waitFor();
+    const first = page.getByTestId('home-slider').locator('img').first();
+    expect(await first.getAttribute('src')).toBe(await preload.getAttribute('href'));
+    // The app took the boot script's answer instead of asking again.
+    expect(calls).toEqual(['POST']);
   });
 
   it("hydrates the wallet frame, then fills it with the member's balances", async () => {

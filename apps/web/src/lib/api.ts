@@ -2,6 +2,7 @@ import { REQUEST_TIMEOUT_MS, STATUS_OK, STATUS_SESSION } from '@mp/contract/web'
 import type { CallDef, CallRef, FieldError, RequestOf, ResponseOf } from '@mp/contract';
 import { showAlert, showToast } from './feedback.ts';
 import { currentLanguage, i18n } from './i18n.ts';
+import { takeEarly } from './earlyCalls.ts';
 import { beginLoading } from './loading.ts';
 import { goToLogin } from './navigation.ts';
 import { clearSession, getToken } from './session.ts';
@@ -103,7 +104,10 @@ async function send(call: CallRef, input: object, options: ApiOptions): Promise<
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const form = call.method === 'GET' ? null : multipartBody(input);
+  // The boot script's call was made with an empty body: only an empty input may take its answer.
+  const early = Object.keys(input).length === 0 ? takeEarly(call.name, signal) : undefined;
   try {
+    if (early) return await early;
     return await fetch(buildUrl(call, input), {
       method: call.method,
       headers: buildHeaders(call, form !== null),

@@ -4,7 +4,8 @@
  */
 import http from 'node:http';
 
-type Job = { port: number; tokens: string[]; seconds: number; members: number };
+/** `hot`: every client sends to this member (bench<hot>); otherwise to random members. */
+type Job = { port: number; tokens: string[]; seconds: number; members: number; hot?: number };
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.tokens.length });
 
@@ -47,7 +48,7 @@ const deadline = started + job.seconds * 1000;
 await Promise.all(
   job.tokens.map(async (token, c) => {
     while (performance.now() < deadline) {
-      let to = Math.floor(Math.random() * job.members);
+      let to = job.hot ?? Math.floor(Math.random() * job.members);
       if (to === c) to = (to + 1) % job.members;
       const t0 = performance.now();
       const res = await post(

@@ -2,10 +2,17 @@
  * bench/ledger: asset/transfersave over HTTP against pgbench's tpcb-like on the same PostgreSQL server.
  *
  *   node --import tsx bench/ledger/run.ts [--clients 32] [--seconds 20] [--members 2000] [--tcp] [--workers N]
+ *     [--hot] [--waits] [--profile dir]
  *
  * The app runs as `npm start` runs it (apps/server/src/main.ts in its own processes) on the same PostgreSQL.
  * Prints transfers/s, p50/p99 latency, errors, pgbench's TPS and the ratio, then checks the ledger invariants.
- * Target (issue 3): at least 0.5x pgbench's TPS with zero errors and the invariants holding.
+ * Each client is one member (bench0, bench1, ...) sending to random members: with --members 50 and 32 clients most
+ * members send and receive, so several transfers in flight often lock the same account (issue 32's shape).
+ * --hot then runs a second measured phase where every client sends to one member that sends nothing (a shop, a
+ * sponsor, the company), and prints its own figures against the same pgbench baseline.
+ * --waits samples pg_stat_activity and pg_locks during each phase and prints what the backends waited on.
+ * Targets: issue 3, at least 0.5x pgbench's TPS with zero errors and the invariants holding; issue 32, at 32 clients
+ * over 50 members over TCP, at least 0.6x and p99 <= 100 ms.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +31,17 @@ import {
   platformAccount,
 } from '../../apps/server/src/ledger/index.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
-import { cpuPerCall, cpuSplit, hasWrk, log, machineBusyMs, startAppServer } from '../common.ts';
+import {
+  cpuPerCall,
+  cpuSplit,
+  hasWrk,
+  type LoadResult,
+  log,
+  machineBusyMs,
+  startAppServer,
+} from '../common.ts';
 import { insertMembers } from '../seed.ts';
+import { sampleWaits } from './waits.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,11 +55,17 @@ const { values: args } = parseArgs({
     workers: { type: 'string' },
     /** Writes CPU profiles of the app's processes to this folder. */
     profile: { type: 'string' },
+    /** A second phase: every client sends to one hot member (the last one, which is not a client). */
+    hot: { type: 'boolean', default: false },
+    /** Samples the backends' wait events and waited locks during each phase. */
+    waits: { type: 'boolean', default: false },
   },
 });
 const CLIENTS = Number(args.clients);
 const SECONDS = Number(args.seconds);
 const MEMBERS = Number(args.members);
+if (args.hot && MEMBERS <= CLIENTS)
+  throw new Error('--hot needs more members than clients (the hot one sends nothing)');
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-ledger-'));
   const pg = await startEmbeddedPostgres(dir);
@@ -176,11 +198,11 @@ async function main() {
       ),
     );
 
-    log(`asset/transfersave over HTTP, ${CLIENTS} clients, ${SECONDS} s (load from a separate process) ...`);
     // wrk (Debian's package; C, like pgbench's client) when installed, else the Node load generator.
     const useWrk = hasWrk();
     log(`load generator: ${useWrk ? 'wrk' : 'node (apt-get install wrk for a lighter one)'}`);
-    const runLoad = (seconds: number) =>
+    /** `hot`: the index of the member every client sends to; otherwise random members. */
+    const runLoad = (seconds: number, hot?: number) =>
       new Promise<string>((resolve, reject) => {
         const done = (err: Error | null, stdout: string) => (err ? reject(err) : resolve(stdout));
         if (useWrk) {
@@ -195,50 +217,61 @@ async function main() {
               `http://127.0.0.1:${port}/`,
             ],
             {
-              env: { ...process.env, BENCH_TOKENS: tokens.join(','), BENCH_MEMBERS: String(MEMBERS) },
+              env: {
+                ...process.env,
+                BENCH_TOKENS: tokens.join(','),
+                BENCH_MEMBERS: String(MEMBERS),
+                BENCH_HOT: hot === undefined ? '' : String(hot),
+              },
               maxBuffer: 1 << 20,
             },
             done,
           );
         } else {
-          const warmJob = JSON.stringify({ port, tokens, seconds, members: MEMBERS });
+          const job = JSON.stringify({ port, tokens, seconds, members: MEMBERS, hot });
           execFile(
             process.execPath,
-            ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), warmJob],
+            ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), job],
             { maxBuffer: 1 << 20 },
             done,
           );
         }
       });
-    // A short warm-up first (JIT, caches, connections), then the measured run.
-    await runLoad(3);
-    const cpuBefore = cpuSplit(server.child.pid ?? 0);
-    const busyBefore = machineBusyMs();
-    const loadOut = await runLoad(SECONDS);
-    const load = JSON.parse(loadOut.trim().split('\n').pop() ?? '{}') as {
-      count: number;
-      errors: number;
-      elapsed: number;
-      p50: number;
-      p99: number;
-      cpuMs?: number;
-      socket_errors?: number;
+
+    /** One measured phase: a short warm-up (JIT, caches, connections), then the run, then its figures. */
+    const phase = async (label: string, hot?: number) => {
+      log('');
+      log(
+        `${label}: asset/transfersave over HTTP, ${CLIENTS} clients, ${SECONDS} s (load from a separate process) ...`,
+      );
+      await runLoad(3, hot);
+      const waits = args.waits ? sampleWaits(appUrl, 'app') : undefined;
+      const cpuBefore = cpuSplit(server.child.pid ?? 0);
+      const busyBefore = machineBusyMs();
+      const loadOut = await runLoad(SECONDS, hot);
+      const load = JSON.parse(loadOut.trim().split('\n').pop() ?? '{}') as LoadResult;
+      const cpuAfter = cpuSplit(server.child.pid ?? 0);
+      const machineMs = machineBusyMs() - busyBefore;
+      const tps = load.count / load.elapsed;
+      log(`${label} transfers:     ${load.count} in ${load.elapsed.toFixed(1)} s, errors ${load.errors}`);
+      log(`${label} transfers/s:   ${tps.toFixed(0)}`);
+      log(
+        `${label} latency p50:   ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms (target <= 100 ms)`,
+      );
+      log(`${label} pgbench tps:   ${pgbenchTps.toFixed(0)}`);
+      log(`${label} ratio:         ${(tps / pgbenchTps).toFixed(2)}x pgbench (target >= 0.60x)`);
+      log(`${cpuPerCall(cpuBefore, cpuAfter, load.count)}`);
+      log(
+        `whole machine ${((machineMs / load.count) * 1000).toFixed(0)} µs per transfer ` +
+          `(pgbench's whole transaction: ${((pgbenchMachineMs / pgbenchCount) * 1000).toFixed(0)} µs)`,
+      );
+      if (waits) log(await waits.stop());
+      return load.errors + (load.socket_errors ?? 0);
     };
-    const cpuAfter = cpuSplit(server.child.pid ?? 0);
-    const machineMs = machineBusyMs() - busyBefore;
-    const tps = load.count / load.elapsed;
-    log('');
-    log(`transfers:     ${load.count} in ${load.elapsed.toFixed(1)} s, errors ${load.errors}`);
-    log(`transfers/s:   ${tps.toFixed(0)}`);
-    log(`latency p50:   ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms`);
-    log(`pgbench tps:   ${pgbenchTps.toFixed(0)}`);
-    log(`ratio:         ${(tps / pgbenchTps).toFixed(2)}x pgbench (target >= 0.50x)`);
-    log(`${cpuPerCall(cpuBefore, cpuAfter, load.count)}`);
-    log(
-      `whole machine ${((machineMs / load.count) * 1000).toFixed(0)} µs per transfer ` +
-        `(pgbench's whole transaction: ${((pgbenchMachineMs / pgbenchCount) * 1000).toFixed(0)} µs)`,
-    );
-    const errors = load.errors + (load.socket_errors ?? 0);
+
+    let errors = await phase('spread');
+    // The hot member is the last one, which no client logs in as: it only receives.
+    if (args.hot) errors += await phase('hot', MEMBERS - 1);
     const checkDb = createDb(appUrl, 2);
     const health = await checkLedger(checkDb);
     await checkDb.destroy();

@@ -1,5 +1,6 @@
 -- wrk script for bench/ledger: POST asset/transfersave with a fresh idempotency key each time, rotating over the
--- members' sessions (BENCH_TOKENS, comma separated; the token at index i belongs to member bench<i>).
+-- members' sessions (BENCH_TOKENS, comma separated; the token at index i belongs to member bench<i>);
+-- BENCH_HOT, when set, is the one member every request sends to.
 local threads = {}
 local next_id = 0
 
@@ -13,6 +14,7 @@ function init(args)
   tokens = {}
   for t in string.gmatch(os.getenv("BENCH_TOKENS"), "[^,]+") do table.insert(tokens, t) end
   members = tonumber(os.getenv("BENCH_MEMBERS"))
+  hot = tonumber(os.getenv("BENCH_HOT") or "")
   counter = 0
   errors = 0
   math.randomseed(os.time() * 1000 + id)
@@ -21,7 +23,7 @@ end
 function request()
   counter = counter + 1
   local from = (counter + id) % #tokens
-  local to = math.random(0, members - 1)
+  local to = hot or math.random(0, members - 1)
   if to == from then to = (to + 1) % members end
   local body = string.format(
     '{"to_userid":"bench%d","amount":"1.25","wallet":"funds","tx_password":"654321","idempotency_key":"w%d-%d-%d"}',

@@ -3,6 +3,7 @@ import { fieldRefusal } from '../lib/errors.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
+import { type Posting, type PostRow, postBatched, type Wire } from './batch.ts';
 import { InsufficientFunds, type Leg, sortedIds } from './post.ts';
 
 /** What the fast path remembers of a posting: each leg's balances after it, as the accounts saw them. */
@@ -10,29 +11,15 @@ export type PostedBalances = { debitBalanceAfter: bigint; creditBalanceAfter: bi
 
 export type SingleResult<T> = (operationId: string, posted: PostedBalances, createdAt: Date) => T;
 
-type Row = {
-  op_id: string;
-  op_created_at: Date;
-  op_hash: Buffer;
-  op_result: { afters: { da: string; ca: string }[] };
-  outcome: 'posted' | 'existing';
-};
-
 /** A member the posting required to be active is not (frozen). Nothing was posted. */
 export class InactiveMember extends Error {}
 
 const POST_SQL = `select * from ledger_post_single($1, $2, $3::bigint, $4, $5::bigint[], $6::bigint[], $7::bigint[],
   $8::bigint[], $9::text[], $10::text[], $11::text[], $12::jsonb[], $13::boolean[], $14::bigint[])`;
 
-async function callPost(
-  db: Db,
-  input: OperationInput,
-  hash: Buffer,
-  legs: Wire[],
-  active: string[],
-): Promise<Row> {
+async function callPost(db: Db, { input, hash, wire: legs, active }: Posting): Promise<PostRow> {
   // A named statement is parsed and planned once per connection.
-  const res = await poolOf(db).query<Row>({
+  const res = await poolOf(db).query<PostRow>({
     name: 'ledger_post_single',
     text: POST_SQL,
     values: [
@@ -55,18 +42,7 @@ async function callPost(
   return res.rows[0]!;
 }
 
-type Wire = {
-  d: string;
-  c: string;
-  a: string;
-  asset: string;
-  kind: string;
-  ref: string;
-  details: Record<string, string>;
-  p: boolean;
-};
-
-async function readExisting(db: Db, key: string): Promise<Row> {
+async function readExisting(db: Db, key: string): Promise<PostRow> {
   const r = await db
     .selectFrom('ledger_operations')
     .select(['id', 'created_at', 'request_hash', 'result'])
@@ -76,14 +52,49 @@ async function readExisting(db: Db, key: string): Promise<Row> {
     op_id: r.id,
     op_created_at: r.created_at,
     op_hash: r.request_hash,
-    op_result: r.result as Row['op_result'],
+    op_result: r.result as PostRow['op_result'],
     outcome: 'existing',
+  };
+}
+
+/** One posting in its own call to ledger_post_single, the refusals it can meet turned into outcomes. */
+async function postAlone(db: Db, posting: Posting, attempt = 1): Promise<PostRow> {
+  const { key } = posting.input;
+  try {
+    return await callPost(db, posting);
+  } catch (err) {
+    if (pgErrorCode(err) === '23514' && pgConstraint(err) === 'ledger_accounts_no_overdraft') {
+      // A request with this key may have spent the money first: then its answer is the answer.
+      const first = await db
+        .selectFrom('ledger_operations')
+        .select('id')
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return first ? readExisting(db, key) : refused('insufficient');
+    }
+    if (pgErrorCode(err) === 'P0423') return refused('inactive');
+    if (pgErrorCode(err) === 'P0409') return readExisting(db, key);
+    // Bounded retry on deadlock or serialization failure only, as every ledger operation.
+    if ((pgErrorCode(err) === '40P01' || pgErrorCode(err) === '40001') && attempt < 5)
+      return postAlone(db, posting, attempt + 1);
+    throw err;
+  }
+}
+
+function refused(outcome: 'insufficient' | 'inactive'): PostRow {
+  return {
+    op_id: '',
+    op_created_at: new Date(0),
+    op_hash: Buffer.alloc(0),
+    op_result: { afters: [] },
+    outcome,
   };
 }
 
 /**
  * The hot path for an operation that is one set of linked legs (a transfer, an exchange, an airdrop): one round
- * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`. The
+ * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`, or, while
+ * other postings are at the database, one call to `ledger_post_batch` shared with those that wait (ledger/batch.ts). The
  * stored result is the legs' balances after; `result` turns it (and the operation's id and time) into the answer,
  * so a retry with the same key and request gets the very same answer.
  */
@@ -94,7 +105,6 @@ export async function runSingleOperation<T>(
   legs: Leg[],
   result: SingleResult<T>,
   requireActive: string[] = [],
-  attempt = 1,
 ): Promise<T> {
   const hash = requestHash(input);
   const ids = await accounts.idsFor(
@@ -114,30 +124,9 @@ export async function runSingleOperation<T>(
       p: Boolean(l.pending),
     };
   });
-  let row: Row;
-  try {
-    row = await callPost(db, input, hash, wire, requireActive);
-  } catch (err) {
-    if (pgErrorCode(err) === '23514' && pgConstraint(err) === 'ledger_accounts_no_overdraft') {
-      // A request with this key may have spent the money first: then its answer is the answer.
-      const first = await db
-        .selectFrom('ledger_operations')
-        .select('id')
-        .where('idempotency_key', '=', input.key)
-        .executeTakeFirst();
-      if (!first) throw new InsufficientFunds('');
-      row = await readExisting(db, input.key);
-    } else if (pgErrorCode(err) === 'P0423') {
-      throw new InactiveMember();
-    } else if (pgErrorCode(err) === 'P0409') {
-      row = await readExisting(db, input.key);
-    } else if ((pgErrorCode(err) === '40P01' || pgErrorCode(err) === '40001') && attempt < 5) {
-      // Bounded retry on deadlock or serialization failure only, as every ledger operation.
-      return runSingleOperation(db, accounts, input, legs, result, requireActive, attempt + 1);
-    } else {
-      throw err;
-    }
-  }
+  const row = await postBatched(db, { input, hash, wire, active: requireActive }, postAlone);
+  if (row.outcome === 'insufficient') throw new InsufficientFunds('');
+  if (row.outcome === 'inactive') throw new InactiveMember();
   if (row.outcome === 'existing' && !row.op_hash.equals(hash)) {
     throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
   }

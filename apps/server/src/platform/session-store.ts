@@ -5,7 +5,7 @@ import { createReadCache } from '../db/read-cache.ts';
 import type { SessionMember } from './sessions.ts';
 import { SessionInvalid } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { randomToken, sha256 } from '../lib/crypto.ts';
+import { randomToken, sha256, sha256Base64 } from '../lib/crypto.ts';
 
 /**
  * Bearer sessions: the token is 256 random bits, only its SHA-256 is stored. The member behind a token is kept in
@@ -90,8 +90,8 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: Change
     /** The member behind a token, or SessionInvalid. */
     async resolve(token: string | undefined): Promise<SessionMember> {
       if (!token || token.length > 200) throw new SessionInvalid();
-      const hash = sha256(token);
-      const found = await cache.get(hash.toString('base64'), () => lookup(hash));
+      const key = sha256Base64(token);
+      const found = await cache.get(key, () => lookup(Buffer.from(key, 'base64')));
       if (found.expiresAt <= clock.now().getTime()) throw new SessionInvalid();
       return found.member;
     },

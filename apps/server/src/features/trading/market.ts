@@ -56,7 +56,8 @@ export async function describeMarket(
   input: ParsedRequestOf<typeof marketInfo>,
 ): Promise<ResponseOf<typeof marketInfo>> {
   const def = marketOf(input.symbol);
-  const ticker = await d.data.ticker(def.symbol);
+  // A screen's read: the shared list of the moment, not the fresh row an order's price needs.
+  const ticker = (await d.data.tickers()).find((t) => t.symbol === def.symbol);
   if (!ticker) throw new Refusal(409, 'market_stale');
   const settings = await cachedMarketSettings(d.db);
   const venue = paperVenueOf(input.account ?? DEMO_ACCOUNT);

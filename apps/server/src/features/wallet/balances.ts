@@ -76,16 +76,33 @@ export async function walletBalances(d: MoneyDeps, memberId: string) {
   return walletBalanceAnswer(await d.ledger.memberBalances(d.db, memberId));
 }
 
-/** Every balance with its value in USDT, and their total. */
-export async function walletOverviewOf(d: MoneyDeps, memberId: string) {
-  const price = await tokenPrice(d.db);
-  const wallets = allBalances(await d.ledger.memberBalances(d.db, memberId)).map(({ raw, ...w }) => ({
+type Overview = {
+  total_usdt: string;
+  wallets: (ReturnType<typeof walletRows>[number] & { value_usdt: string })[];
+};
+
+/** `asset/index2`'s answers, formatted once per change of the balances (as above) and of the token's price. */
+const overviewAnswers = new WeakMap<readonly Balance[], { price: bigint; answer: Overview }>();
+
+function overviewOf(found: readonly Balance[], price: bigint): Overview {
+  const wallets = allBalances(found).map(({ raw, ...w }) => ({
     ...w,
     value_usdt: money(valueUsdt(w.asset, raw, price), 'USDT'),
     rawValue: valueUsdt(w.asset, raw, price),
   }));
   const total = wallets.reduce((sum, w) => sum + w.rawValue, 0n);
   return { total_usdt: money(total, 'USDT'), wallets: wallets.map(({ rawValue: _v, ...w }) => w) };
+}
+
+/** Every balance with its value in USDT, and their total. */
+export async function walletOverviewOf(d: MoneyDeps, memberId: string) {
+  const price = await tokenPrice(d.db);
+  const found = await d.ledger.memberBalances(d.db, memberId);
+  const known = overviewAnswers.get(found);
+  if (known?.price === price) return known.answer;
+  const answer = overviewOf(found, price);
+  overviewAnswers.set(found, { price, answer });
+  return answer;
 }
 
 /** One wallet's balances and its 5 latest records. */

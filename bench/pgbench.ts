@@ -37,8 +37,11 @@ export async function runPgbench(
 
 export const bestOf = (results: PgbenchResult[]) => results.reduce((a, b) => (b.tps > a.tps ? b : a));
 
-/** The app database's statements by PostgreSQL time (pg_stat_statements), with calls and mean time. */
-export async function printStatements(db: Db, limit = 15) {
+/**
+ * The app database's statements by PostgreSQL time (pg_stat_statements), with calls and mean time; given `per`, how
+ * many operations ran, also the calls per operation (each a round trip: statements inside functions are not counted).
+ */
+export async function printStatements(db: Db, limit = 15, per?: number) {
   const sum = await sql<{ calls: string; total: number }>`
     SELECT sum(calls)::text AS calls, sum(total_exec_time) AS total FROM pg_stat_statements
     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db);
@@ -48,10 +51,11 @@ export async function printStatements(db: Db, limit = 15) {
     ORDER BY total_exec_time DESC LIMIT ${limit}`.execute(db);
   log('');
   log(
-    `statements by PostgreSQL time (pg_stat_statements): ${sum.rows[0]?.calls} calls, ${Number(sum.rows[0]?.total ?? 0).toFixed(0)} ms in all`,
+    `statements by PostgreSQL time (pg_stat_statements): ${sum.rows[0]?.calls} calls, ${Number(sum.rows[0]?.total ?? 0).toFixed(0)} ms in all` +
+      (per ? `, ${(Number(sum.rows[0]?.calls ?? 0) / per).toFixed(1)} per operation` : ''),
   );
   for (const r of rows.rows)
     log(
-      `${Number(r.total).toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ${Number(r.mean).toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`,
+      `${Number(r.total).toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls${per ? ` (${(Number(r.calls) / per).toFixed(2)}/op)` : ''} ${Number(r.mean).toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`,
     );
 }

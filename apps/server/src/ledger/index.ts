@@ -11,7 +11,14 @@ export { memberAccount, platformAccount, type AccountRef, type PlatformAccount }
 export { InsufficientFunds, type Leg, type PostedTransfer } from './post.ts';
 export { InactiveMember } from './single.ts';
 export { checkLedger } from './invariants.ts';
-export type { OperationContext } from './operation.ts';
+export {
+  embeddedPosting,
+  embeddedPostingParams,
+  embeddedRefusal,
+  operationByKey,
+  type EmbeddedPosting,
+} from './embedded.ts';
+export { requestHash, type OperationContext, type OperationInput } from './operation.ts';
 
 /** How long a server may show balances it read, at most, when a change could not reach it (a server crash). */
 export const BALANCE_CACHE_MS = 10_000;

@@ -1,6 +1,6 @@
 import { type AssetCode, formatAmount } from '@mp/contract';
 import { sql } from 'kysely';
-import type { Conn, Tx } from '../../db/database.ts';
+import type { Conn } from '../../db/database.ts';
 import { memberAccount, platformAccount } from '../../ledger/index.ts';
 import type { Leg } from '../../ledger/post.ts';
 import { type Plan, share, VOLUME_ASSET } from './plan.ts';
@@ -36,7 +36,7 @@ export async function upline(db: Conn, memberId: string, levels: number) {
  * operation: the sponsor bonus to the buyer's sponsor and the level bonus to sponsor levels 1-5. Each leg names the
  * buyer (`source_userid`) and the purchase, so a member can trace every amount. Rounds down.
  */
-export async function purchaseBonusLegs(tx: Tx, plan: Plan, p: PaidPurchase): Promise<Leg[]> {
+export async function purchaseBonusLegs(db: Conn, plan: Plan, p: PaidPurchase): Promise<Leg[]> {
   if (p.asset !== VOLUME_ASSET || p.volume <= 0n) return [];
   const asset = VOLUME_ASSET as AssetCode;
   const legs: Leg[] = [];
@@ -46,7 +46,7 @@ export async function purchaseBonusLegs(tx: Tx, plan: Plan, p: PaidPurchase): Pr
     purchase_amount: formatAmount(p.volume, 6),
     plan_version: String(plan.version),
   };
-  for (const u of await upline(tx, p.buyerId, plan.levelBps.length)) {
+  for (const u of await upline(db, p.buyerId, plan.levelBps.length)) {
     if (!u.earns) continue;
     const pay = (type: 'sponsor' | 'level', rate: bigint, extra: Record<string, string>) => {
       const amount = share(p.volume, rate);

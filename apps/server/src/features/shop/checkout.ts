@@ -8,45 +8,39 @@ import {
   type ShopPaymentWallet,
   parseAmount,
 } from '@mp/contract';
-import type { Conn, Db, Tx } from '../../db/database.ts';
+import { type Db, pgErrorCode } from '../../db/database.ts';
+import type { ItemTranslations } from '../../db/schema-shop.ts';
 import { fieldRefusal, numericId, Refusal } from '../../lib/errors.ts';
-import { memberAccount, platformAccount, type OperationContext } from '../../ledger/index.ts';
+import {
+  embeddedPosting,
+  embeddedRefusal,
+  type Leg,
+  memberAccount,
+  type OperationInput,
+  operationByKey,
+  platformAccount,
+  requestHash,
+} from '../../ledger/index.ts';
 import { money } from '../../lib/amount.ts';
-import { purchaseBonusLegs } from '../network/index.ts';
-import { currentPlan } from '../network/index.ts';
+import { currentPlan, purchaseBonusLegs } from '../network/index.ts';
 import { refuseWhileHeld } from '../../platform/security-hold.ts';
-import { recordPurchase } from '../network/index.ts';
-import { shopVoucherBps, usableShopVouchers, useShopVoucher } from '../mining/index.ts';
-import { cachedSetting, getSetting } from '../../platform/settings.ts';
+import { shopVoucherBps, usableShopVouchers } from '../mining/index.ts';
+import { cachedSetting } from '../../platform/settings.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
 import type { SessionMember } from '../../platform/sessions.ts';
-import { refuseShortfall } from '../../platform/shortfall.ts';
 import { available, type CartLine, cartView, priceIn, readCart, totalIn } from './cart.ts';
 import { findProduct, itemTranslations, walletAsset } from './catalog.ts';
 import { orderView } from './orders.ts';
-import {
-  addressesOf,
-  addStock,
-  emptyCart,
-  insertOrder,
-  insertOrderEvents,
-  insertOrderItems,
-  nextOrderId,
-  orderQuery,
-  takeProductStock,
-} from './queries.ts';
+import { addressesOf, buyInOneTrip, type OrderToWrite, orderQuery, type PlacedRow } from './queries.ts';
 
 export const SHOP_SETTINGS_KEY = 'shop';
 export type ShopSettings = { points_minimum: string };
 
 /** The smallest payment a wallet takes, in minor units of its asset (points wallets only). */
-export async function minimumOf(db: Conn, asset: AssetCode): Promise<bigint> {
+export async function minimumOf(db: Db, asset: AssetCode): Promise<bigint> {
   if (asset !== 'RP' && asset !== 'DP') return 0n;
   const fallback = { points_minimum: SHOP_POINTS_MINIMUM };
-  // Inside a purchase the transaction's own read; outside it (the preview), the settings cache.
-  const s = db.isTransaction
-    ? await getSetting<ShopSettings>(db, SHOP_SETTINGS_KEY, fallback)
-    : await cachedSetting<ShopSettings>(db as Db, SHOP_SETTINGS_KEY, fallback);
+  const s = await cachedSetting<ShopSettings>(db, SHOP_SETTINGS_KEY, fallback);
   const parsed = parseAmount(s.points_minimum, ASSETS[asset].decimals);
   return parsed.ok ? parsed.value : 0n;
 }
@@ -152,64 +146,178 @@ function refuseUnbuyable(lines: CartLine[], asset: AssetCode) {
   }
 }
 
+/** Stands for the order's number in the legs' references and details until shop_buy knows it (migration 0043). */
+const ORDER_NO = '{order_no}';
+
+/** The order as decided from what was read, before shop_buy writes it. */
+type PlannedOrder = OrderToWrite & { asset: AssetCode; delivery: BuyInput['delivery']; legs: Leg[] };
+
 /**
- * Takes the goods off the stock, only if they are still there (never oversold), in one order of products so that
- * buyers of the same goods wait for each other rather than deadlock.
+ * Decides the order from the cart, the voucher, the plan and the sponsor chain as they are now (no transaction:
+ * shop_buy checks, under its locks, that the cart and its prices are still what was read here), or refuses it.
  */
-async function takeStock(tx: Tx, lines: CartLine[]) {
-  for (const l of [...lines].sort((a, b) => Number(a.product.id) - Number(b.product.id))) {
-    if (await takeProductStock(tx, l.product.id, l.quantity)) continue;
-    const now = await findProduct(tx, l.product.id);
-    if (!now.active) throw fieldRefusal(409, 'product_id', 'shop_not_on_sale', { name: now.name });
-    throw fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: now.name, left: now.stock });
-  }
+async function planOrder(
+  d: MoneyDeps,
+  member: SessionMember,
+  input: BuyInput,
+  address: Record<string, unknown> | null,
+  now: Date,
+): Promise<PlannedOrder> {
+  const memberId = member.id;
+  const wallet = input.wallet;
+  const asset = walletAsset(wallet);
+  const lines = await readCart(d.db, memberId);
+  refuseUnbuyable(lines, asset);
+  const gross = totalIn(lines, asset)!;
+  // The voucher's discount rounds down; shop_buy uses the voucher once, at this discount.
+  const bps = input.voucher_id ? await shopVoucherBps(d.db, input.voucher_id, memberId, now) : 0;
+  const discount = discountOf(gross, bps);
+  const total = gross - discount;
+  const minimum = await minimumOf(d.db, asset);
+  if (total < minimum)
+    throw fieldRefusal(422, 'wallet', 'shop_points_minimum', { asset, min: money(minimum, asset) });
+  const volume = usdtVolume(lines, asset, total, bps);
+  const bonuses = await purchaseBonusLegs(d.db, await currentPlan(d.db), {
+    buyerId: memberId,
+    buyerUserid: member.userid,
+    volume,
+    asset: 'USDT',
+    reference: `shop:${ORDER_NO}`,
+  });
+  const payment: Leg = {
+    debit: memberAccount(memberId, wallet, asset),
+    credit: platformAccount('shop_revenue', asset),
+    amount: total,
+    kind: 'shop_purchase',
+    reference: ORDER_NO,
+    details: { order: ORDER_NO, items: String(lines.length) },
+  };
+  const items = lines.map((l) => ({
+    product_id: l.product.id,
+    quantity: l.quantity,
+    unit_price: priceIn(l, asset)!,
+    name: l.product.name,
+    translations: itemTranslations(l.product),
+  }));
+  return {
+    memberId,
+    wallet,
+    asset,
+    delivery: input.delivery,
+    address,
+    voucherId: input.voucher_id || null,
+    bps,
+    total,
+    discount,
+    volume,
+    items,
+    legs: [payment, ...bonuses],
+  };
 }
 
-type Sale = {
-  orderId: string;
-  orderNo: string;
-  memberId: string;
-  lines: CartLine[];
-  asset: AssetCode;
-  state: 'kept' | 'paid';
-  at: Date;
-};
+/** The answer to a purchase: the order as it was written (the same shape as orderQuery's row, read back). */
+function placedOrder(o: PlannedOrder, placed: PlacedRow) {
+  const order = orderView({
+    id: placed.order_id,
+    order_no: placed.order_no,
+    state: o.delivery === 'keep' ? 'kept' : 'paid',
+    delivery: o.delivery,
+    total: o.total.toString(),
+    discount: o.discount.toString(),
+    asset: o.asset,
+    wallet: o.wallet,
+    address: o.address,
+    carrier: '',
+    tracking_no: '',
+    created_at: placed.created_at,
+    items: [...o.items]
+      .sort((a, b) => Number(a.product_id) - Number(b.product_id))
+      .map(({ translations, ...i }) => ({
+        ...i,
+        translations: JSON.parse(translations) as ItemTranslations,
+      })),
+  });
+  return { order_id: order.order_id, total: order.total, order };
+}
 
-/** The order's items and its first timeline events; kept goods go to the member's inventory. */
-async function writeItems(tx: Tx, s: Sale) {
-  await insertOrderItems(
-    tx,
-    s.lines.map((l) => ({
-      order_id: s.orderId,
-      product_id: l.product.id,
-      name: l.product.name,
-      translations: itemTranslations(l.product),
-      unit_price: priceIn(l, s.asset)!,
-      quantity: l.quantity,
-    })),
+/** The order an operation made (a retry with its key and request gets it); the same key with another request: 409. */
+async function existingOrder(d: MoneyDeps, key: string, hash: Buffer) {
+  const op = await operationByKey(d.db, key);
+  if (!op) return undefined;
+  if (!op.request_hash.equals(hash)) throw fieldRefusal(409, 'idempotency_key', 'idempotency_conflict');
+  const order = orderView(
+    await orderQuery(d.db).where('o.operation_id', '=', op.id).executeTakeFirstOrThrow(),
   );
-  await insertOrderEvents(tx, [
-    { order_id: s.orderId, state: 'paid', at: s.at },
-    ...(s.state === 'kept' ? [{ order_id: s.orderId, state: 'kept', at: s.at }] : []),
-  ]);
-  if (s.state === 'kept')
-    for (const l of s.lines)
-      await addStock(tx, {
-        memberId: s.memberId,
-        productId: l.product.id,
-        quantity: l.quantity,
-        kind: 'bought',
-        orderId: s.orderId,
-        at: s.at,
-      });
+  return { order_id: order.order_id, total: order.total, order };
 }
+
+/** The refusal for a product shop_buy could not take off the stock (P0412), as it is now. */
+async function unavailable(d: MoneyDeps, productId: string) {
+  const now = await findProduct(d.db, productId);
+  if (!now.active) return fieldRefusal(409, 'product_id', 'shop_not_on_sale', { name: now.name });
+  return fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: now.name, left: now.stock });
+}
+
+type Answer = Awaited<ReturnType<typeof placedOrder>>;
 
 /**
- * Buys the whole cart in one ledger operation: the product rows are locked (so many buyers of the last item
- * never oversell), the stock is taken, the member pays from the wallet to the shop's revenue account, the sponsor
- * and level bonuses are paid on the order's USDT value (as for mining), the order is written with its items and
- * first timeline event, the goods go to the inventory when kept, and the cart is emptied. A retry with the same
- * key answers with the first order.
+ * One attempt at the order: decided from a read of the cart, then written in one round trip (shop_buy). 'moved'
+ * when the cart changed between the two (or a deadlock undid it): nothing was written, the caller tries again.
+ */
+async function attemptOrder(
+  d: MoneyDeps,
+  member: SessionMember,
+  input: BuyInput,
+  address: Record<string, unknown> | null,
+  operation: OperationInput,
+): Promise<Answer | 'moved'> {
+  const hash = requestHash(operation);
+  const now = d.clock.now();
+  let planned: PlannedOrder;
+  try {
+    planned = await planOrder(d, member, input, address, now);
+  } catch (err) {
+    // A retry of an order already made (its cart is empty now) gets that order, as the key is checked first.
+    if (err instanceof Refusal) {
+      const first = await existingOrder(d, operation.key, hash);
+      if (first) return first;
+    }
+    throw err;
+  }
+  const posting = await embeddedPosting(d.ledger, operation, planned.legs);
+  let row: PlacedRow;
+  try {
+    row = await buyInOneTrip(d.db, planned, now, posting);
+  } catch (err) {
+    const refusal = embeddedRefusal(err);
+    if (refusal === 'existing') return (await existingOrder(d, operation.key, hash)) ?? 'moved';
+    if (refusal === 'insufficient') {
+      // A request with this key may have spent the money first: then its answer is the answer.
+      const first = await existingOrder(d, operation.key, hash);
+      if (first) return first;
+      throw fieldRefusal(422, 'wallet', 'insufficient_balance');
+    }
+    // shop_buy names the product in the error's detail.
+    if (pgErrorCode(err) === 'P0412') throw await unavailable(d, (err as { detail?: string }).detail ?? '');
+    if (pgErrorCode(err) === 'P0411') throw fieldRefusal(409, 'voucher_id', 'voucher_unavailable');
+    if (pgErrorCode(err) === '40P01' || pgErrorCode(err) === '40001') return 'moved';
+    throw err;
+  }
+  if (row.outcome === 'moved') return 'moved';
+  if (row.outcome === 'existing') return (await existingOrder(d, operation.key, hash)) ?? 'moved';
+  posting.committed();
+  return placedOrder(planned, row);
+}
+
+/** How often an order is decided again when its cart changed meanwhile (another tab) before giving up. */
+const ATTEMPTS = 5;
+
+/**
+ * Buys the whole cart in one ledger operation, written in one round trip to PostgreSQL (shop_buy, migration 0043):
+ * the stock is taken only if it is still there (never oversold), the member pays from the wallet to the shop's
+ * revenue account, the sponsor and level bonuses are paid on the order's USDT value (as for mining), the order is
+ * written with its items and first timeline event, the goods go to the inventory when kept, the purchase is recorded
+ * for the team's volume, and the cart is emptied. A retry with the same key answers with the first order.
  */
 export async function buyCart(d: MoneyDeps, member: SessionMember, input: BuyInput) {
   if (!input.agree) throw fieldRefusal(422, 'agree', 'shop_agree_required');
@@ -218,99 +326,21 @@ export async function buyCart(d: MoneyDeps, member: SessionMember, input: BuyInp
   // Goods bought here leave with whoever holds the session: held like transfers after a security change.
   await refuseWhileHeld(d, memberId);
   await d.txPassword.verify(member, input.tx_password);
-  const now = d.clock.now();
   const request = {
     wallet: input.wallet,
     delivery: input.delivery,
     address: input.address_id ?? '',
     voucher: input.voucher_id ?? '',
   };
-  return d.ledger.operation(
-    { key: `s:${memberId}:${input.idempotency_key}`, kind: 'shop_purchase', memberId, request },
-    (op) => payForCart(op, member, input, address, now),
-  );
-}
-
-/** The purchase inside its ledger operation (see buyCart). */
-async function payForCart(
-  op: OperationContext,
-  member: SessionMember,
-  input: BuyInput,
-  address: Record<string, unknown> | null,
-  now: Date,
-) {
-  const memberId = member.id;
-  const wallet = input.wallet;
-  const asset = walletAsset(wallet);
-  const lines = await readCart(op.tx, memberId, true);
-  refuseUnbuyable(lines, asset);
-  const gross = totalIn(lines, asset)!;
-  // The voucher's discount rounds down; the voucher itself is taken once the order exists (below).
-  const bps = input.voucher_id ? await shopVoucherBps(op.tx, input.voucher_id, memberId, now) : 0;
-  const discount = discountOf(gross, bps);
-  const total = gross - discount;
-  const minimum = await minimumOf(op.tx, asset);
-  if (total < minimum)
-    throw fieldRefusal(422, 'wallet', 'shop_points_minimum', { asset, min: money(minimum, asset) });
-  const orderId = await nextOrderId(op.tx);
-  const orderNo = `S${now.toISOString().slice(0, 10).replaceAll('-', '')}${orderId.padStart(8, '0')}`;
-  const volume = usdtVolume(lines, asset, total, bps);
-  const bonuses = await purchaseBonusLegs(op.tx, await currentPlan(op.tx), {
-    buyerId: memberId,
-    buyerUserid: member.userid,
-    volume,
-    asset: 'USDT',
-    reference: `shop:${orderNo}`,
-  });
-  const state = input.delivery === 'keep' ? 'kept' : 'paid';
-  await insertOrder(op.tx, {
-    id: orderId,
-    order_no: orderNo,
-    member_id: memberId,
-    operation_id: op.operationId,
-    asset,
-    wallet,
-    total: total.toString(),
-    discount: discount.toString(),
-    voucher_id: input.voucher_id ?? null,
-    delivery: input.delivery,
-    address: address ? JSON.stringify(address) : null,
-    state,
-    created_at: now,
-    updated_at: now,
-  });
-  // Used once: two checkouts racing for one voucher both get here, and the second is refused.
-  if (input.voucher_id) await useShopVoucher(op.tx, input.voucher_id, memberId, orderId, now);
-  await writeItems(op.tx, { orderId, orderNo, memberId, lines, asset, state, at: now });
-  await emptyCart(op.tx, memberId);
-  if (volume > 0n)
-    await recordPurchase(op.tx, {
-      memberId,
-      source: 'shop',
-      orderId,
-      amount: volume,
-      volume,
-      asset: 'USDT',
-      at: now,
-    });
-  // Last, so that the rows every buyer shares are held only until the commit: the stock, then the payment (the
-  // shop's revenue account).
-  await takeStock(op.tx, lines);
-  await refuseShortfall(
-    () =>
-      op.post([
-        {
-          debit: memberAccount(memberId, wallet, asset),
-          credit: platformAccount('shop_revenue', asset),
-          amount: total,
-          kind: 'shop_purchase',
-          reference: orderNo,
-          details: { order: orderNo, items: String(lines.length) },
-        },
-        ...bonuses,
-      ]),
-    'wallet',
-  );
-  const order = orderView(await orderQuery(op.tx).where('o.id', '=', orderId).executeTakeFirstOrThrow());
-  return { order_id: orderId, total: order.total, order };
+  const operation = {
+    key: `s:${memberId}:${input.idempotency_key}`,
+    kind: 'shop_purchase',
+    memberId,
+    request,
+  };
+  for (let attempt = 1; ; attempt++) {
+    const answer = await attemptOrder(d, member, input, address, operation);
+    if (answer !== 'moved') return answer;
+    if (attempt >= ATTEMPTS) throw new Error('shop: the cart kept changing while it was bought');
+  }
 }

@@ -1,7 +1,8 @@
 import type { Language } from '@mp/contract';
-import { type Insertable, sql } from 'kysely';
-import type { Conn, Db, Tx } from '../../db/database.ts';
-import type { ItemTranslations, ShopOrdersTable } from '../../db/schema-shop.ts';
+import { sql } from 'kysely';
+import { type Conn, type Db, poolOf, type Tx } from '../../db/database.ts';
+import type { ItemTranslations } from '../../db/schema-shop.ts';
+import { type EmbeddedPosting, embeddedPostingParams } from '../../ledger/index.ts';
 import { productNameIn, productQuery } from './catalog.ts';
 
 // The shop's SQL (products, cart, addresses, orders, stock); the use cases compose these.
@@ -115,10 +116,6 @@ export async function putCartLine(db: Db, memberId: string, productId: string, q
     .values({ member_id: memberId, product_id: productId, quantity, added_at: at })
     .onConflict((oc) => oc.columns(['member_id', 'product_id']).doUpdateSet({ quantity }))
     .execute();
-}
-
-export async function emptyCart(tx: Tx, memberId: string) {
-  await tx.deleteFrom('shop_cart').where('member_id', '=', memberId).execute();
 }
 
 export async function addressesOf(db: Conn, memberId: string) {
@@ -246,50 +243,6 @@ export function orderEvents(db: Db, orderId: string) {
     .execute();
 }
 
-/** The next order's id, taken before the order is written (its number is made from it). */
-export async function nextOrderId(tx: Tx): Promise<string> {
-  return (
-    await sql<{
-      id: string;
-    }>`select nextval(pg_get_serial_sequence('shop_orders', 'id'))::text id`.execute(tx)
-  ).rows[0]!.id;
-}
-
-export async function insertOrder(tx: Tx, values: Insertable<ShopOrdersTable>) {
-  await tx.insertInto('shop_orders').values(values).execute();
-}
-
-export async function insertOrderItems(
-  tx: Tx,
-  items: {
-    order_id: string;
-    product_id: string;
-    name: string;
-    translations: string;
-    unit_price: string;
-    quantity: number;
-  }[],
-) {
-  await tx.insertInto('shop_order_items').values(items).execute();
-}
-
-export async function insertOrderEvents(tx: Tx, events: { order_id: string; state: string; at: Date }[]) {
-  await tx.insertInto('shop_order_events').values(events).execute();
-}
-
-/** Takes sold goods off a product's stock, only if it is on sale and still has them; false when not. */
-export async function takeProductStock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
-  const taken = await tx
-    .updateTable('shop_products')
-    .set((eb) => ({ stock: eb('stock', '-', quantity), sold: eb('sold', '+', quantity) }))
-    .where('id', '=', productId)
-    .where('active', '=', true)
-    .where('stock', '>=', quantity)
-    .returning('id')
-    .executeTakeFirst();
-  return taken !== undefined;
-}
-
 /** The products the member has ever held (for the inventory's filter), by name (in `lang` where it has one). */
 export function heldProducts(db: Db, memberId: string, lang?: Language) {
   return db
@@ -361,4 +314,62 @@ export async function addStock(
     })
     .execute();
   return row.quantity;
+}
+
+const BUY_SQL = `select * from shop_buy($1::bigint, $2::timestamptz, $3::text, $4::text, $5::text, $6::jsonb,
+  $7::bigint, $8::int, $9::bigint, $10::bigint, $11::bigint, $12::bigint[], $13::int[], $14::bigint[], $15::text[],
+  $16::jsonb[], ${embeddedPostingParams(17)})`;
+
+/** What shop_buy answered: 'placed' (order_id, order_no), 'existing' (the key's operation) or 'moved' (nothing). */
+export type PlacedRow = {
+  outcome: 'placed' | 'existing' | 'moved';
+  order_id: string;
+  order_no: string;
+  op_id: string;
+  op_hash: Buffer;
+  created_at: Date;
+};
+
+/** An order as shop_buy writes it (amounts in minor units of `asset`; items in the cart's order). */
+export type OrderToWrite = {
+  memberId: string;
+  wallet: string;
+  asset: string;
+  delivery: string;
+  address: Record<string, unknown> | null;
+  voucherId: string | null;
+  bps: number;
+  total: bigint;
+  discount: bigint;
+  volume: bigint;
+  items: { product_id: string; quantity: number; unit_price: string; name: string; translations: string }[];
+};
+
+/** Writes an order and its posting in one statement (shop_buy, migration 0043). */
+export async function buyInOneTrip(db: Db, o: OrderToWrite, now: Date, posting: EmbeddedPosting) {
+  // A named statement is parsed and planned once per connection.
+  const res = await poolOf(db).query<PlacedRow>({
+    name: 'shop_buy',
+    text: BUY_SQL,
+    values: [
+      o.memberId,
+      now,
+      o.wallet,
+      o.asset,
+      o.delivery,
+      o.address ? JSON.stringify(o.address) : null,
+      o.voucherId,
+      o.bps,
+      o.total.toString(),
+      o.discount.toString(),
+      o.volume.toString(),
+      o.items.map((i) => i.product_id),
+      o.items.map((i) => i.quantity),
+      o.items.map((i) => i.unit_price),
+      o.items.map((i) => i.name),
+      o.items.map((i) => i.translations),
+      ...posting.args,
+    ],
+  });
+  return res.rows[0]!;
 }

@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember } from '../../../test/helpers.ts';
+import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
+
+// The order written in one round trip (shop_buy, migration 0043) under races: the stock, the money and the key.
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t);
+});
+afterEach(() => expectLedgerHealthy(t));
+afterAll(() => t.close());
+
+const TX = '654321'; // the helpers' transaction password
+
+async function product(stock: number) {
+  const body = { name: `Race ${newKey('p').slice(-6)}`, price: '7', asset: 'USDT', stock, active: true };
+  return (await t.ok<{ id: string }>('Admin/productsave', body, { token: admin })).id;
+}
+
+const buy = (token: string, key: string, wallet = 'deposit') =>
+  t.call<{ order_id: string; total: string }>(
+    'Asset/BuyProductSave2',
+    { wallet, delivery: 'keep', agree: true, tx_password: TX, idempotency_key: key },
+    { token },
+  );
+
+describe('an order in one round trip, raced', () => {
+  it('sells exactly the last 3 units to 12 buyers who each send their order twice with one key', async () => {
+    const p = await product(3);
+    const buyers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const m = await newMember(t);
+        await fund(t, admin, m.userid, '20', 'deposit', 'USDT');
+        await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+        return { ...m, key: newKey('race') };
+      }),
+    );
+    const answers = await Promise.all(
+      buyers.map(async (m) => await Promise.all([buy(m.token, m.key), buy(m.token, m.key)])),
+    );
+    const sold = answers.filter(([a]) => a.body.status === 1);
+    expect(sold).toHaveLength(3);
+    // A replay answers as its first request did: the same order, or the same refusal.
+    for (const [a, b] of answers) {
+      expect(b.body.status).toBe(a.body.status);
+      if (a.body.status === 1) expect(b.body.data!.order_id).toBe(a.body.data!.order_id);
+      else expect(a.http).toBe(409);
+    }
+    const row = await t.db
+      .selectFrom('shop_products')
+      .select(['stock', 'sold'])
+      .where('id', '=', p)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ stock: 0, sold: 3 });
+    const orders = await t.db
+      .selectFrom('shop_order_items')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('product_id', '=', p)
+      .executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(3);
+    const balances = await Promise.all(
+      buyers.map(async (m) => (await balanceOf(t, m.token, 'deposit', 'USDT')).balance),
+    );
+    expect(balances.filter((b) => b === '13')).toHaveLength(3);
+    expect(balances.filter((b) => b === '20')).toHaveLength(9);
+  });
+
+  it('answers a later replay with the first order, and the same key with another request with 409', async () => {
+    const p = await product(5);
+    const m = await newMember(t);
+    await fund(t, admin, m.userid, '20', 'deposit', 'USDT');
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 2 }, { token: m.token });
+    const key = newKey('replay');
+    const first = await buy(m.token, key);
+    expect(first.body.status).toBe(1);
+    // The cart is empty now: the replay still gets its order rather than "cart empty".
+    const again = await buy(m.token, key);
+    expect(again.body.data!.order_id).toBe(first.body.data!.order_id);
+    expect(again.body.data!.total).toBe('14');
+    const other = await buy(m.token, key, 'funds');
+    expect(other.http).toBe(409);
+    expect((await balanceOf(t, m.token, 'deposit', 'USDT')).balance).toBe('6');
+  });
+});

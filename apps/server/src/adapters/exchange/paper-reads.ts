@@ -51,12 +51,34 @@ export async function orderBook(ctx: PaperCtx, symbol: string, depth: number) {
   return { bids, asks };
 }
 
-/** The account's balances: the quote always, other assets while it holds some. */
-export async function balancesView(ctx: PaperCtx): Promise<GatewayBalance[]> {
-  const rows = await balanceRows(ctx.d.db, ctx.account.id);
+/** Balances as the account shows them: the quote always, other assets while it holds some. */
+function visibleBalances(
+  rows: { asset: string; free: bigint; used: bigint }[],
+  quote: string,
+): GatewayBalance[] {
   return rows
-    .filter((r) => r.asset === ctx.account.quote || r.free + r.used > 0n)
+    .filter((r) => r.asset === quote || r.free + r.used > 0n)
     .map((r) => ({ asset: r.asset, free: formatUnits(r.free), used: formatUnits(r.used) }));
+}
+
+/** The account's balances. */
+export async function balancesView(ctx: PaperCtx): Promise<GatewayBalance[]> {
+  return visibleBalances(await balanceRows(ctx.d.db, ctx.account.id), ctx.account.quote);
+}
+
+/** The balances (as balancesView) and the value (as equityOf) of an account from one read of each table. */
+export async function balancesAndEquity(
+  conn: Conn,
+  accountId: string,
+  quote: string,
+  tickers: TickerRow[],
+  markets: Map<string, MarketDef>,
+): Promise<{ balances: GatewayBalance[]; equity: bigint }> {
+  const [rows, positions] = await Promise.all([balanceRows(conn, accountId), readPositions(conn, accountId)]);
+  return {
+    balances: visibleBalances(rows, quote),
+    equity: equityFrom(rows, quote, tickers, markets, positions),
+  };
 }
 
 export async function openOrders(ctx: PaperCtx, symbol?: string): Promise<GatewayOrder[]> {

@@ -32,7 +32,7 @@ import { fillSpotReached, placeSpot } from './paper-spot.ts';
 
 export type { PaperAccount, PaperDeps } from './paper-common.ts';
 export { orderOf, requestHash } from './paper-orders.ts';
-export { equityOf } from './paper-reads.ts';
+export { balancesAndEquity, equityOf } from './paper-reads.ts';
 
 /**
  * The paper exchange: demo trading against the market feed's prices, with balances per account in PostgreSQL

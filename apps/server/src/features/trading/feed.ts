@@ -6,6 +6,7 @@ import { MARKET_BY_SYMBOL } from './markets.ts';
 import type { MarketDef, Candle } from '../../adapters/exchange/markets.ts';
 import { putSetting } from '../../platform/settings.ts';
 import type { PeriodicTask } from '../../platform/scheduler.ts';
+import { marketWritten } from './market-data.ts';
 import { marketSettings } from './settings.ts';
 
 export const FEED_STATUS_KEY = 'market_feed_status';
@@ -246,6 +247,7 @@ export function createMarketFeed(opts: {
       );
       await sql`SELECT pg_notify(${TICKS_CHANNEL}, ${JSON.stringify(message)})`.execute(tx);
     });
+    marketWritten(db);
     return ranges;
   }
 

@@ -15,10 +15,24 @@ const SHARED_READ_MS = 250;
 
 type CandleRow = Awaited<ReturnType<MarketData['candles']>>[number];
 
+/** Per database handle, what forgets its shared reads: the feed's writer calls them after each step (`marketWritten`). */
+const sharedReads = new WeakMap<object, Set<() => void>>();
+
+/** The feed of this process wrote a step: the next screen read sees it at once (other processes within 250 ms). */
+export function marketWritten(db: object): void {
+  for (const forget of sharedReads.get(db) ?? []) forget();
+}
+
 export function createMarketData(db: Db, clock: Clock): MarketData {
   let cached: { at: number; rows: Promise<TickerRow[]> } | undefined;
   // Charts too (a screen's 300 candles binned in SQL cost ~10 ms of CPU): one read per chart and moment.
   const charts = new Map<string, { at: number; rows: Promise<CandleRow[]> }>();
+  const forgets = sharedReads.get(db) ?? new Set();
+  sharedReads.set(db, forgets);
+  forgets.add(() => {
+    cached = undefined;
+    charts.clear();
+  });
   const tickers = () => {
     const now = Date.now();
     if (!cached || now - cached.at > SHARED_READ_MS) {

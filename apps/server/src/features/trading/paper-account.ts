@@ -5,7 +5,9 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '@mp/contract';
-import { equityOf } from '../../adapters/exchange/paper.ts';
+import type { GatewayBalance } from '../../adapters/exchange/gateway.ts';
+import type { TickerRow } from '../../adapters/exchange/markets.ts';
+import { balancesAndEquity } from '../../adapters/exchange/paper.ts';
 import { formatUnits } from '../../adapters/exchange/paper-math.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { QUOTE, startBalanceUnits, type TradingContext } from './accounts.ts';
@@ -21,26 +23,44 @@ export async function accountBalance(
   const name = input.account ?? DEMO_ACCOUNT;
   const account = await d.accounts.resolve(memberId, name);
   const tickers = await d.data.tickers();
-  const balances = await account.gateway.balance();
+  if (account.kind === 'paper') return paperBalance(d, account.id, name, tickers);
+  const rows = valued(await account.gateway.balance(), tickers);
+  const equity = rows.reduce((s, r) => s + Number(r.value), 0).toFixed(2);
+  return { account: name, balances: rows, equity, quote: QUOTE, start_balance: '0', resets: 0 };
+}
+
+/** A paper account's answer: the market screen asks on opening, so its three statements go out together. */
+async function paperBalance(
+  d: TradingContext,
+  accountId: string,
+  name: string,
+  tickers: TickerRow[],
+): Promise<ResponseOf<typeof demoBalance>> {
+  const [{ balances, equity }, row] = await Promise.all([
+    balancesAndEquity(d.db, accountId, QUOTE, tickers, MARKET_BY_SYMBOL),
+    accountColumns(d.db, accountId, ['start_balance', 'resets']),
+  ]);
+  return {
+    account: name,
+    balances: valued(balances, tickers),
+    equity: formatUnits(equity),
+    quote: QUOTE,
+    start_balance: formatUnits(row.start_balance),
+    resets: row.resets,
+  };
+}
+
+/** Each balance with its worth in the quote asset at the last prices. */
+function valued(balances: GatewayBalance[], tickers: TickerRow[]) {
   const worth = (asset: string, amount: number) => {
     if (asset === QUOTE) return amount;
     const t = tickers.find((x) => x.symbol === `${asset}/${QUOTE}`);
     return t ? amount * Number(t.last) : 0;
   };
-  const rows = balances.map((b) => ({
+  return balances.map((b) => ({
     ...b,
     value: worth(b.asset, Number(b.free) + Number(b.used)).toFixed(2),
   }));
-  let equity: string;
-  let start = '0';
-  let resets = 0;
-  if (account.kind === 'paper') {
-    equity = formatUnits(await equityOf(d.db, account.id, QUOTE, tickers, MARKET_BY_SYMBOL));
-    const row = await accountColumns(d.db, account.id, ['start_balance', 'resets']);
-    start = formatUnits(row.start_balance);
-    resets = row.resets;
-  } else equity = rows.reduce((s, r) => s + Number(r.value), 0).toFixed(2);
-  return { account: name, balances: rows, equity, quote: QUOTE, start_balance: start, resets };
 }
 
 /** Starts a paper account afresh with the operator's starting balance. */

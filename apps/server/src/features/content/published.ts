@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { createReadCache } from '../../db/read-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { mediaUrl } from './media.ts';
+import { seenNotices } from './queries.ts';
 import { likePattern } from '../../lib/like.ts';
 
 /** Kinds read newest first; every other kind is read in the CMS's order (sort_order, then newest). */
@@ -177,7 +178,23 @@ export function createPublishedContent(db: Db, clock: Clock, feed: ChangeFeed) {
     });
   }
 
-  return { list, article, cached };
+  // Who saw which notices: the home screen asks on every opening. Keyed by member and the notices asked about.
+  const seen = createReadCache<Set<number>>(feed, {
+    tables: ['notice_seen'],
+    ttlMs: 60_000,
+    max: 100_000,
+    groupOf: (key) => key.slice(0, key.indexOf('|')),
+  });
+
+  /** Which of these notices the member has seen (migration 0041 tells every server when a member sees one). */
+  function seenBy(memberId: string, itemIds: string[]): Promise<Set<number>> {
+    return seen.get(`${memberId}|${itemIds.join(',')}`, async () => {
+      const rows = await seenNotices(db, memberId, itemIds);
+      return new Set(rows.map((r) => Number(r.item_id)));
+    });
+  }
+
+  return { list, article, cached, seenBy };
 }
 
 export type PublishedContent = ReturnType<typeof createPublishedContent>;

@@ -1,30 +1,49 @@
 import { type ContentKind, type Language, LATEST_NEWS_COUNT } from '@mp/contract';
+import { noteChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { numericId } from '../../lib/errors.ts';
 import { contentNotFound } from './cms.ts';
 import type { PublishedContent } from './published.ts';
-import { countClick, markNoticeSeen, seenNotices } from './queries.ts';
+import { countClick, markNoticeSeen } from './queries.ts';
 import { plainText } from './sanitize.ts';
 
 // What members read: published items in their language (see published.ts).
 
 type Paging = { page: number; pagesize: number };
 
+type AnnouncementPage = {
+  list: { id: number; title: string; content: string; created_at: string }[];
+  page: number;
+  pagesize: number;
+  total: number;
+};
+
+/**
+ * Announcements by the cached page they come from (published.ts hands back the same page until content changes):
+ * each body is turned into plain text once per change, not on every call of the home screen.
+ */
+const announcementPages = new WeakMap<object, AnnouncementPage>();
+
 /** Announcements with their whole text, as plain text. */
 export async function announcements(published: PublishedContent, lang: Language, { page, pagesize }: Paging) {
   const result = await published.list('announcement', lang, page, pagesize, undefined, true);
-  return {
-    list: result.list.map((a) => ({
-      id: a.id,
-      title: a.title,
-      content: plainText(a.body_html ?? '', 10_000),
-      created_at: a.published_at,
-    })),
-    page,
-    pagesize,
-    total: result.total,
-  };
+  let answer = announcementPages.get(result);
+  if (!answer) {
+    answer = {
+      list: result.list.map((a) => ({
+        id: a.id,
+        title: a.title,
+        content: plainText(a.body_html ?? '', 10_000),
+        created_at: a.published_at,
+      })),
+      page,
+      pagesize,
+      total: result.total,
+    };
+    announcementPages.set(result, answer);
+  }
+  return answer;
 }
 
 /** One published item to read (notices and sliders are not read on their own). */
@@ -88,15 +107,17 @@ export async function nextNotice(
   lang: Language,
   seenId?: string,
 ) {
-  if (seenId && /^\d{1,18}$/.test(seenId)) await markNoticeSeen(db, memberId, seenId);
+  if (seenId && /^\d{1,18}$/.test(seenId)) {
+    await markNoticeSeen(db, memberId, seenId);
+    // This server forgets at once; the others when the notification arrives.
+    noteChanged(db, 'notice_seen', [memberId]);
+  }
   const notices = await published.list('notice', lang, 1, 20);
   if (notices.list.length === 0) return { notice: null };
-  const seen = await seenNotices(
-    db,
+  const seenIds = await published.seenBy(
     memberId,
     notices.list.map((n) => String(n.id)),
   );
-  const seenIds = new Set(seen.map((s) => Number(s.item_id)));
   // The oldest unseen first: notices are listed newest first.
   const next = [...notices.list].reverse().find((n) => !seenIds.has(n.id));
   return { notice: next ? ((await published.article(String(next.id), lang)) ?? null) : null };

@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app.ts';
+import { newMember } from './helpers.ts';
+import { adminToken, fund, newKey } from './money.ts';
+
+/**
+ * What the home, wallet and market screens read on opening beyond round-trips.test.ts (issue 32, bench/reads): the
+ * answers kept in memory and what makes the next read fresh.
+ */
+let queries = 0;
+const originalQuery = pg.Client.prototype.query;
+
+let t: TestApp;
+let token: string;
+let memberId: string;
+let noticeId: string;
+
+async function tripsOf(call: string, body: Record<string, unknown> = {}): Promise<number> {
+  queries = 0;
+  await t.ok(call, body, { token });
+  return queries;
+}
+
+/** A published notice, written as the CMS writes it (the content triggers tell the servers). */
+async function publishNotice(title: string): Promise<string> {
+  const item = await t.db
+    .insertInto('content_items')
+    .values({ kind: 'notice', published: true, publish_at: new Date(t.clock.now().getTime() - 60_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('content_texts')
+    .values({ item_id: item.id, lang: 'en-US', title, summary: '', body_html: `<p>${title}</p>` })
+    .execute();
+  return String(item.id);
+}
+
+/** Until the server's change feed has delivered what was committed (it is asynchronous by design). */
+async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    value = await read();
+  }
+  return value;
+}
+
+type Notice = { notice: { id: number; title: string } | null };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const m = await newMember(t);
+  token = m.token;
+  memberId = (
+    await t.db.selectFrom('members').select('id').where('userid', '=', m.userid).executeTakeFirstOrThrow()
+  ).id;
+  await fund(t, await adminToken(t), m.userid, '50');
+  noticeId = await publishNotice('Read me first');
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    queries += 1;
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  // The caches serve once the server's change feed listens (it connects as the server starts).
+  const deadline = Date.now() + 5000;
+  while ((await tripsOf('Member/getinfoc')) > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+});
+
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await t.close();
+});
+
+describe('the reads of the home and wallet screens', () => {
+  it('asks no database for the next notice once warm', async () => {
+    await tripsOf('Logon/checkxmlnews');
+    expect(await tripsOf('Logon/checkxmlnews')).toBe(0);
+  });
+
+  it('shows the next notice once the member has seen one, on this server at once', async () => {
+    const first = await t.ok<Notice>('Logon/checkxmlnews', {}, { token });
+    expect(first.notice?.id).toBe(Number(noticeId));
+    const after = await t.ok<Notice>('Logon/checkxmlnews', { seen_id: noticeId }, { token });
+    expect(after.notice).toBeNull();
+    expect((await t.ok<Notice>('Logon/checkxmlnews', {}, { token })).notice).toBeNull();
+  });
+
+  it('hears a notice seen through another server (the table tells every server)', async () => {
+    const second = await publishNotice('Another notice');
+    const shown = await eventually(
+      () => t.ok<Notice>('Logon/checkxmlnews', {}, { token }),
+      (v) => v.notice?.id === Number(second),
+    );
+    expect(shown.notice?.id).toBe(Number(second));
+    expect(await tripsOf('Logon/checkxmlnews')).toBe(0);
+    // Another server marks it seen: this one has no local note of it, only the notification.
+    await t.db.insertInto('notice_seen').values({ member_id: memberId, item_id: second }).execute();
+    const after = await eventually(
+      () => t.ok<Notice>('Logon/checkxmlnews', {}, { token }),
+      (v) => v.notice === null,
+    );
+    expect(after.notice).toBeNull();
+  });
+
+  it('values the wallets again after the balances change', async () => {
+    type Overview = { total_usdt: string };
+    const before = await t.ok<Overview>('asset/index2', {}, { token });
+    expect(await tripsOf('asset/index2')).toBe(0);
+    const other = await newMember(t);
+    await t.ok(
+      'asset/transfersave',
+      {
+        to_userid: other.userid,
+        amount: '2',
+        wallet: 'funds',
+        tx_password: '654321',
+        idempotency_key: newKey(),
+      },
+      { token },
+    );
+    const after = await t.ok<Overview>('asset/index2', {}, { token });
+    expect(Number(after.total_usdt)).toBe(Number(before.total_usdt) - 2);
+  });
+});

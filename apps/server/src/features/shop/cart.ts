@@ -3,24 +3,14 @@ import type { Conn, Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
-import { findProduct, type ProductRow, productQuery, productView } from './catalog.ts';
-import { cartRows, deleteCartLine, putCartLine } from './queries.ts';
+import { findProduct, type ProductRow, productView } from './catalog.ts';
+import { cartLines, deleteCartLine, putCartLine } from './queries.ts';
 
 export type CartLine = { product: ProductRow; quantity: number };
 
-/**
- * The member's cart, oldest line first. Inside a purchase the cart's rows are locked (so two checkouts of one cart
- * buy it once); the products are read as they are, their stock taken later by a conditional update.
- */
-export async function readCart(db: Conn, memberId: string, lock = false): Promise<CartLine[]> {
-  const cart = await cartRows(db, memberId, lock);
-  if (cart.length === 0) return [];
-  const ids = cart.map((c) => c.product_id);
-  const products = await productQuery(db).where('p.id', 'in', ids).execute();
-  return cart.flatMap((c) => {
-    const product = products.find((p) => p.id === c.product_id);
-    return product ? [{ product, quantity: c.quantity }] : [];
-  });
+/** The member's cart, oldest line first (a purchase checks it again under lock: shop_buy, migration 0043). */
+export async function readCart(db: Conn, memberId: string): Promise<CartLine[]> {
+  return (await cartLines(db, memberId)).map(({ quantity, ...product }) => ({ product, quantity }));
 }
 
 export const available = (l: CartLine) => l.product.active && l.product.stock >= l.quantity;

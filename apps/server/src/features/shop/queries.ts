@@ -90,16 +90,15 @@ export async function insertPrices(tx: Tx, productId: string, prices: Map<string
     .execute();
 }
 
-/** The member's cart lines, oldest first; locked when asked (inside a purchase). */
-export function cartRows(db: Conn, memberId: string, lock: boolean) {
-  let q = db
-    .selectFrom('shop_cart')
-    .select(['product_id', 'quantity'])
-    .where('member_id', '=', memberId)
-    .orderBy('added_at')
-    .orderBy('product_id');
-  if (lock) q = q.forUpdate();
-  return q.execute();
+/** The member's cart lines with their products, oldest line first, in one statement. */
+export function cartLines(db: Conn, memberId: string) {
+  return productQuery(db)
+    .innerJoin('shop_cart as c', 'c.product_id', 'p.id')
+    .select('c.quantity')
+    .where('c.member_id', '=', memberId)
+    .orderBy('c.added_at')
+    .orderBy('c.product_id')
+    .execute();
 }
 
 export async function deleteCartLine(db: Db, memberId: string, productId: string) {

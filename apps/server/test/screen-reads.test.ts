@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember } from './helpers.ts';
+import { packageBody } from './mining.ts';
 import { adminToken, fund, newKey } from './money.ts';
 
 /**
@@ -15,6 +16,7 @@ let t: TestApp;
 let token: string;
 let memberId: string;
 let noticeId: string;
+let admin: string;
 
 async function tripsOf(call: string, body: Record<string, unknown> = {}): Promise<number> {
   queries = 0;
@@ -56,7 +58,8 @@ beforeAll(async () => {
   memberId = (
     await t.db.selectFrom('members').select('id').where('userid', '=', m.userid).executeTakeFirstOrThrow()
   ).id;
-  await fund(t, await adminToken(t), m.userid, '50');
+  admin = await adminToken(t);
+  await fund(t, admin, m.userid, '50');
   noticeId = await publishNotice('Read me first');
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     queries += 1;
@@ -102,6 +105,23 @@ describe('the reads of the home and wallet screens', () => {
       (v) => v.notice === null,
     );
     expect(after.notice).toBeNull();
+  });
+
+  it('lists a package on sale as its row is now: after a sale and after an edit', async () => {
+    type Listed = { list: { id: string; stock: number; unit_price: string }[] };
+    const saved = await t.ok<{ id: string }>('Admin/packagesave', packageBody(t, { stock: 10 }), {
+      token: admin,
+    });
+    const listed = async () =>
+      (await t.ok<Listed>('Main/cmsPackages', {}, { token })).list.find((p) => p.id === saved.id);
+    expect(await listed()).toMatchObject({ stock: 10, unit_price: '100' });
+    // A sale takes stock (as the purchase's own statement does).
+    await t.db.updateTable('mining_packages').set({ stock: 7 }).where('id', '=', saved.id).execute();
+    expect(await listed()).toMatchObject({ stock: 7, unit_price: '100' });
+    await t.ok('Admin/packagesave', packageBody(t, { id: saved.id, stock: 7, unit_price: '120' }), {
+      token: admin,
+    });
+    expect(await listed()).toMatchObject({ stock: 7, unit_price: '120' });
   });
 
   it('values the wallets again after the balances change', async () => {

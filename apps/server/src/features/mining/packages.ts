@@ -189,7 +189,25 @@ function assumptions(input: SaveInput, settle: AssetCode, today: string) {
 export async function packagesOnSale(db: Conn, lang: Language, coin?: string) {
   let q = packageQuery(db).where('active', '=', true);
   if (coin) q = q.where(sql`lower(coin)`, '=', coin.toLowerCase());
-  return (await q.orderBy('id').execute()).map((p) => packageView(p, lang));
+  return (await q.orderBy('id').execute()).map((p) => viewOnSale(p, lang));
+}
+
+/**
+ * Views of the packages on sale by their row as read and the language: the home screen lists them on every opening,
+ * and a view (economics, amounts) is a pure function of the row, so it is worked out once per change of the row (a
+ * sale changes its stock). The row is still read on every call.
+ */
+const onSaleViews = new Map<string, ReturnType<typeof packageView>>();
+
+function viewOnSale(p: PackageRow, lang: Language) {
+  const key = `${lang}|${JSON.stringify(p)}`;
+  let view = onSaleViews.get(key);
+  if (!view) {
+    if (onSaleViews.size >= 1000) onSaleViews.clear();
+    view = packageView(p, lang);
+    onSaleViews.set(key, view);
+  }
+  return view;
 }
 
 export async function findPackage(db: Conn, id: string): Promise<PackageRow> {

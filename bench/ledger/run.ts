@@ -265,7 +265,7 @@ async function main() {
         `whole machine ${((machineMs / load.count) * 1000).toFixed(0)} µs per transfer ` +
           `(pgbench's whole transaction: ${((pgbenchMachineMs / pgbenchCount) * 1000).toFixed(0)} µs)`,
       );
-      if (waits) log(await waits.stop());
+      if (waits) log(await waits.stop(load.count));
       return load.errors + (load.socket_errors ?? 0);
     };
 

@@ -8,6 +8,9 @@ import { createDb, poolOf } from '../../apps/server/src/db/database.ts';
 
 const EVERY_MS = 20;
 
+/** WAL fsyncs of the whole server (pgbench's database is idle meanwhile): what a commit waits for. */
+const FLUSHES_SQL = `select coalesce(sum(fsyncs), 0)::text as n from pg_stat_io where object = 'wal'`;
+
 const ACTIVITY_SQL = `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as w, count(*)::int as n
   from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid() group by 1`;
 const LOCKS_SQL = `select l.locktype as w, count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
@@ -39,7 +42,9 @@ export function sampleWaits(url: string, database: string) {
   const locks: Counts = new Map();
   let samples = 0;
   let running = true;
+  const flushes = async () => Number((await pool.query<{ n: string }>(FLUSHES_SQL)).rows[0]?.n ?? 0);
   const loop = (async () => {
+    const first = await flushes();
     while (running) {
       const [a, l] = await Promise.all([
         pool.query<{ w: string; n: number }>(ACTIVITY_SQL, [database]),
@@ -50,13 +55,21 @@ export function sampleWaits(url: string, database: string) {
       samples++;
       await new Promise((r) => setTimeout(r, EVERY_MS));
     }
+    // Backends report their I/O counts when idle, at most once a second.
+    await new Promise((r) => setTimeout(r, 1500));
+    return (await flushes()) - first;
   })();
   return {
-    async stop(): Promise<string> {
+    /** `transfers`: how many the phase made, to say how many WAL flushes each one cost. */
+    async stop(transfers: number): Promise<string> {
       running = false;
-      await loop;
+      const flushed = await loop;
       await db.destroy();
-      return `${table('active backends by wait event', activity, samples)}\n${table('locks waited for', locks, samples)}`;
+      return [
+        `WAL flushes:   ${flushed}, ${(flushed / transfers).toFixed(2)} per transfer (pg_stat_io)`,
+        table('active backends by wait event', activity, samples),
+        table('locks waited for', locks, samples),
+      ].join('\n');
     },
   };
 }

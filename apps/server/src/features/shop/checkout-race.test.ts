@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
+import { buyInOneTrip } from './queries.ts';
 
 // The order written in one round trip (shop_buy, migration 0043) under races: the stock, the money and the key.
 
@@ -84,5 +85,50 @@ describe('an order in one round trip, raced', () => {
     const other = await buy(m.token, key, 'funds');
     expect(other.http).toBe(409);
     expect((await balanceOf(t, m.token, 'deposit', 'USDT')).balance).toBe('6');
+  });
+
+  it('writes nothing and answers moved when the cart or a price is not what the app read', async () => {
+    const p = await product(5);
+    const m = await newMember(t);
+    await t.ok('Shop/cartsave', { product_id: p, quantity: 2 }, { token: m.token });
+    const { id } = await t.db
+      .selectFrom('members')
+      .select('id')
+      .where('userid', '=', m.userid)
+      .executeTakeFirstOrThrow();
+    const seen = (quantity: number, unit_price: string) => ({
+      memberId: id,
+      wallet: 'deposit',
+      asset: 'USDT',
+      delivery: 'keep',
+      address: null,
+      voucherId: null,
+      bps: 0,
+      total: 14_000_000n,
+      discount: 0n,
+      volume: 14_000_000n,
+      items: [{ product_id: p, quantity, unit_price, name: 'Race', translations: '{}' }],
+    });
+    // Refused before the ledger is reached, so the posting's legs can be empty.
+    const posting = {
+      hash: Buffer.alloc(0),
+      args: [newKey('moved'), 'shop_purchase', id, Buffer.alloc(0), [], [], [], [], [], [], [], [], [], []],
+      committed: () => {},
+    };
+    for (const [quantity, price] of [
+      [1, '7000000'],
+      [2, '6000000'],
+    ] as const) {
+      const row = await buyInOneTrip(t.db, seen(quantity, price), new Date(), posting);
+      expect(row.outcome).toBe('moved');
+    }
+    const cart = await t.db.selectFrom('shop_cart').select('quantity').where('member_id', '=', id).execute();
+    expect(cart).toEqual([{ quantity: 2 }]);
+    const stock = await t.db
+      .selectFrom('shop_products')
+      .select('stock')
+      .where('id', '=', p)
+      .executeTakeFirst();
+    expect(stock?.stock).toBe(5);
   });
 });

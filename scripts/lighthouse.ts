@@ -6,7 +6,7 @@
  * the median run is printed (Lighthouse's own choice of median, by FCP and time to interactive), then once more as
  * a repeat visit: loaded once in the same browser, then scored with its cache and service worker kept. Writes each
  * median report to test-artifacts/lighthouse-<page>.html (and .json) and fails when a page misses a target of
- * issue 30. LIGHTHOUSE_RUNS changes the number of cold runs; WEB_DIST serves another build of the web app;
+ * issue 30. LIGHTHOUSE_RUNS changes the number of cold runs; LIGHTHOUSE_PAGES=home,login scores only those; WEB_DIST serves another build of the web app;
  * LIGHTHOUSE_ORIGIN scores a server already running (with the demo data) instead of starting one; LIGHTHOUSE_TRACE=1
  * also writes each report's trace (test-artifacts/lighthouse-<page>.trace.json, for the performance panel: where the
  * blocking time goes).
@@ -29,11 +29,13 @@ const CATEGORIES = Object.keys(SCORE_TARGETS) as Category[];
 const TIME_TARGETS = { 'first-contentful-paint': 1500, 'largest-contentful-paint': 2500 } as const;
 const REPEAT_FCP_MS = 1000;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES = [
+const ALL_PAGES = [
   { name: 'home', path: '/#/pages/home/home', member: true },
   { name: 'wallet', path: '/#/pages/Wallet/Wallet', member: true },
   { name: 'login', path: '/#/pages/login/login', member: false },
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
   ['largest-contentful-paint', 'LCP'],
@@ -41,7 +43,7 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS'],
 ] as const;
 
-type Target = (typeof PAGES)[number];
+type Target = (typeof ALL_PAGES)[number];
 type Session = { token: string; userInfo: object };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);

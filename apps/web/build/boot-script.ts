@@ -40,8 +40,10 @@ export function bootData(
  * once made one long task.
  * A route's `early` call is made at once, as the app would make it (src/lib/api.ts: same headers, the stored token),
  * and left in `window.mpEarly` for the app to take instead of asking again (src/lib/earlyCalls.ts); the picture its
- * answer names first is preloaded. The home page's largest element is its first slider picture, which would otherwise
- * be asked for only after the app's script, hydration, the page's chunks and the call.
+ * answer names first is preloaded and named in the CSS variable --early-picture of <html> (outside what React
+ * hydrates): the home page's slider box shows it as its background, the picture the slider then shows on top of it
+ * (app.css). The home page's largest element is that picture, which would otherwise be shown only after the app's
+ * script, hydration, the page's chunks and the call.
  * Storage that cannot be read (a locked-down browser) leaves #root empty and loads the app at once.
  *
  * The code is the same for every build (its data, file names included, is read from #boot-data): the server's CSP
@@ -54,7 +56,8 @@ function load(){if(done)return;done=1;var all=B.preload.concat(e[2],B.texts[g]||
 (function batch(){all.splice(0,5).forEach(function(f){add(d.head,f,'modulepreload')});if(all.length)setTimeout(batch,0)})()}
 function early(c,k){var h={Accept:'application/json','Accept-Language':g,'Content-Type':'application/json'};if(k)h.Authorization='Bearer '+k;
 var f=fetch('/api/'+c,{method:'POST',headers:h,body:'{}'});(window.mpEarly={})[c]=f;
-f.then(function(a){return a.clone().json()}).then(function(a){var l=d.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=a.data.list[0].image_url;d.head.appendChild(l)}).catch(function(){})}
+f.then(function(a){return a.clone().json()}).then(function(a){var u=a.data.list[0].image_url,l=d.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=u;d.head.appendChild(l);
+d.documentElement.style.setProperty('--early-picture','url('+JSON.stringify(u)+')')}).catch(function(){})}
 function owned(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps')===0})}
 d.addEventListener('submit',function(v){var f=v.target;if(owned(f))return;v.preventDefault();
 var i=setInterval(function(){if(!f.isConnected)clearInterval(i);else if(owned(f)){clearInterval(i);setTimeout(function(){f.requestSubmit()},50)}},50)},true);

@@ -29,6 +29,8 @@ const ROUTES: (BootRoute & { module: string })[] = [
   },
 ];
 const LANGUAGE_MODULE = (lang: string) => `src/locales/${lang}/index.ts`;
+/** The app itself, which the entry (React DOM) imports at once, as a chunk evaluated in a task of its own. */
+const APP_MODULE = 'src/app/start.tsx';
 
 /** Every file a manifest entry loads before it runs: its own and its static imports', transitively. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -38,6 +40,19 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
   for (const css of chunk.css ?? []) seen.add(css);
   for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, seen);
   return seen;
+}
+
+/**
+ * The stylesheets of a chunk and its static imports, in the order Vite's preloader adds them (an import's before the
+ * importer's own, as the modules' imports run): the app's own rules come after antd-mobile's they override.
+ */
+function cssInOrder(manifest: Manifest, key: string, seen = new Set<string>(), out: string[] = []): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return out;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) cssInOrder(manifest, imported, seen, out);
+  for (const css of chunk.css ?? []) if (!out.includes(css)) out.push(css);
+  return out;
 }
 
 function entryKey(manifest: Manifest): string {
@@ -110,6 +125,9 @@ export function prerender(): Plugin {
         const dir = options.dir ?? path.join(config.root, 'dist');
         const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
         const entryFiles = chunkFiles(manifest, entryKey(manifest));
+        // The app's chunks are preloaded with the entry's and their CSS inlined: every route needs them first.
+        const appFiles = [...chunkFiles(manifest, APP_MODULE)].filter((f) => !entryFiles.has(f));
+        for (const f of appFiles) entryFiles.add(f);
         const routeFiles = (key: string) => [...chunkFiles(manifest, key)].filter((f) => !entryFiles.has(f));
         const routes = ROUTES.map((r) => ({
           ...r,
@@ -117,7 +135,10 @@ export function prerender(): Plugin {
             .flatMap(routeFiles)
             .filter((f, i, all) => f.endsWith('.js') && all.indexOf(f) === i),
         }));
-        const routeCss = ROUTES.flatMap((r) => routeFiles(r.module).filter((f) => f.endsWith('.css')));
+        const routeCss = [
+          ...cssInOrder(manifest, APP_MODULE).filter((f) => appFiles.includes(f)),
+          ...ROUTES.flatMap((r) => routeFiles(r.module).filter((f) => f.endsWith('.css'))),
+        ];
         const { templates, languages, defaultLanguage } = await renderAll(
           config.root,
           String(config.define?.__APP_VERSION__ ?? '""'),
@@ -125,6 +146,7 @@ export function prerender(): Plugin {
         const texts = Object.fromEntries(languages.map((l) => [l, routeFiles(LANGUAGE_MODULE(l))]));
         const file = path.join(dir, 'index.html');
         const { html, app } = appScripts(inlineStyles(readFileSync(file, 'utf8'), dir, routeCss));
+        app.preload.push(...appFiles.filter((f) => f.endsWith('.js')));
         const data = bootData(routes, texts, defaultLanguage, app);
         writeFileSync(
           file,

@@ -1,29 +1,17 @@
-import { StrictMode, startTransition } from 'react';
+import { type ComponentType, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { setUpAntdRender } from './lib/antdRender.ts';
-import { loadLanguage, storedLanguage } from './lib/i18n.ts';
-import { App } from './app/App.tsx';
-import { BUILT_PAGES } from './app/pages.ts';
-import { currentPath, HOME_PATH } from './lib/navigation.ts';
-import { startPwa } from './app/pwa/start.ts';
-import './app/app.css';
-
-setUpAntdRender();
-startPwa();
+import { currentPath } from './lib/navigation.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-// The first page's code is fetched alongside the texts rather than after them (the route renders it later;
-// the browser loads each chunk once).
-const first = currentPath();
-void BUILT_PAGES[first === '/' || first === '/pages/main' ? HOME_PATH : first]?.load().catch(() => {});
+
 /**
  * index.html's boot script painted a prerendered page (build/prerender.ts) and named it: an entry route in the
  * stored language and session is what the app renders first, so React hydrates it, in a transition (time-sliced:
  * no long task) with the page's own Suspense boundary keeping the painted HTML until the page's chunk is in. The
  * generic frame of the other routes is rendered over.
  */
-function start(root: HTMLElement): void {
+function start(root: HTMLElement, App: ComponentType): void {
   const app = (
     <StrictMode>
       <App />
@@ -35,5 +23,12 @@ function start(root: HTMLElement): void {
   else createRoot(root).render(app);
 }
 
-// The first screen waits for its language's texts (a small chunk), so it never shows a text key.
-void loadLanguage(storedLanguage()).finally(() => start(container));
+/**
+ * The entry holds React DOM and nothing of the app: the app (its router, query cache, i18n, antd-mobile's parts and
+ * route table) is a chunk of its own, preloaded alongside it (build/prerender.ts), so that evaluating the two is two
+ * tasks rather than one of about 190 ms at a phone's speed (issue 30's blocking time).
+ */
+void import('./app/start.tsx').then(async ({ App, prepareApp }) => {
+  await prepareApp();
+  start(container, App);
+});

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Swiper } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getToken } from '../../../lib/session.ts';
@@ -12,11 +12,15 @@ import { formatPrice } from '../../../lib/price.ts';
 
 const articlePath = (id: number) => `/pages/home/HomeshowOneNews?id=${id}`;
 
-/** The home page's slider pictures (admin-managed), each leading to its link. */
+/**
+ * The home page's slider pictures (admin-managed), each leading to its link. Each part of the home page renders its
+ * answer a render behind (useDeferredValue): React renders it in a transition, in short pieces, instead of in one
+ * task as soon as the answer comes (a query's update alone is never time-sliced).
+ */
 function Sliders() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const { data } = useQuery(slidersQuery());
+  const data = useDeferredValue(useQuery(slidersQuery()).data);
   if (!data?.list.length) return null;
   return (
     <Swiper className="home-slider" autoplay loop data-testid="home-slider">
@@ -44,7 +48,7 @@ function Sliders() {
 function LatestNews() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const { data } = useQuery(latestNewsQuery());
+  const data = useDeferredValue(useQuery(latestNewsQuery()).data);
   const first = data?.list[0];
   if (!first) return null;
   return (
@@ -67,7 +71,7 @@ function LatestNews() {
 function Coins() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const { data } = useQuery(coinsQuery);
+  const data = useDeferredValue(useQuery(coinsQuery).data);
   if (!data?.list.length) return null;
   return (
     <section className="home-coins" aria-label={t('coins')} data-testid="home-coins">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { CustomHeader } from '../../../components/CustomHeader.tsx';
 import { homePackagesQuery } from '../../mining/api.ts';
 import { AnnouncementList } from '../components/AnnouncementList.tsx';
@@ -20,8 +20,8 @@ const HomePackages = lazy(() =>
 export default function HomePage() {
   useExitOnDoublePress();
   // The announcements wait for the packages above them (their data, and their chunk: both in one Suspense), so the
-  // packages never push them down the screen.
-  const packagesSettled = !useQuery(homePackagesQuery).isPending;
+  // packages never push them down the screen; they are added in a transition (in short pieces), like the packages.
+  const packagesSettled = useDeferredValue(!useQuery(homePackagesQuery).isPending);
   return (
     <div className="page" data-testid="home-page">
       <CustomHeader />

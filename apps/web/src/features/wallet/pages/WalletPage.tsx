@@ -11,7 +11,7 @@ import {
   StarOutline,
   UnorderedListOutline,
 } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Money } from '../../../components/Money.tsx';
@@ -34,7 +34,10 @@ const ACTIONS: { key: string; path: string; icon: ReactNode; text: string }[] = 
   { key: 'bonus', path: WALLET_PATHS.bonus, icon: <StarOutline />, text: 'actions.bonus' },
 ];
 
-/** The wallet tab: total in USDT, quick actions, and a card per wallet; pull down to refresh. */
+/**
+ * The wallet tab: total in USDT, quick actions, and a card per wallet; pull down to refresh. The answers are rendered
+ * a render behind (useDeferredValue): in a transition, in short pieces, not in one task when they come.
+ */
 export default function WalletPage() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
@@ -44,17 +47,19 @@ export default function WalletPage() {
     await Promise.all([overview.refetch(), balances.refetch()]);
   };
   const failed = overview.isError || balances.isError;
-  const list = balances.data?.wallets ?? [];
-  const isEmpty = balances.isSuccess && list.every((b) => /^0(\.0*)?$/.test(b.balance));
+  const total = useDeferredValue(overview.data)?.total_usdt;
+  const wallets = useDeferredValue(balances.data)?.wallets;
+  const list = wallets ?? [];
+  const isEmpty = wallets !== undefined && list.every((b) => /^0(\.0*)?$/.test(b.balance));
 
   return (
     <PageLayout title={t('routes:/pages/Wallet/Wallet')} back={false} testId="wallet-page">
       <PullToRefresh threshold={PULL_THRESHOLD_PX} onRefresh={refresh}>
         <section className="wallet-total" data-testid="wallet-total">
           <span>{t('total')}</span>
-          {overview.data ? (
+          {total !== undefined ? (
             <strong>
-              <Money value={overview.data.total_usdt} asset="USDT" testId="wallet-total-usdt" />
+              <Money value={total} asset="USDT" testId="wallet-total-usdt" />
             </strong>
           ) : (
             <strong data-testid="wallet-total-loading">…</strong>
@@ -74,7 +79,7 @@ export default function WalletPage() {
         </Grid>
         {failed ? (
           <LoadFailed onRetry={() => void refresh()} testId="wallet-error" />
-        ) : balances.isPending ? (
+        ) : wallets === undefined ? (
           <LoadingBlock lines={6} testId="wallet-loading" />
         ) : (
           <div className="wallet-cards" data-testid="wallet-cards">

@@ -1,7 +1,7 @@
 import type { cartSave, Language, ParsedRequestOf } from '@mp/contract';
 import type { Conn, Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { fieldRefusal } from '../../lib/errors.ts';
+import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
 import { findProduct, type ProductRow, productView } from './catalog.ts';
 import { cartLines, deleteCartLine, putCartLine } from './queries.ts';
@@ -61,13 +61,17 @@ export async function saveCartLine(
   { product_id, quantity }: ParsedRequestOf<typeof cartSave>,
   lang?: Language,
 ) {
-  const p = await findProduct(d.db, product_id);
-  if (quantity === 0) await deleteCartLine(d.db, memberId, p.id);
+  if (quantity === 0) await deleteCartLine(d.db, memberId, (await findProduct(d.db, product_id)).id);
   else {
-    if (!p.active) throw fieldRefusal(409, 'product_id', 'shop_not_on_sale', { name: p.name });
-    if (quantity > p.stock)
-      throw fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: p.name, left: p.stock });
-    await putCartLine(d.db, memberId, p.id, quantity, d.clock.now());
+    const id = numericId(product_id, fieldRefusal(404, 'product_id', 'shop_product_unknown'));
+    if (!(await putCartLine(d.db, memberId, id, quantity, d.clock.now()))) await refuseCartLine(d, id);
   }
   return memberCart(d.db, memberId, lang);
+}
+
+/** Why a product could not go in the cart: unknown, not on sale, or short of stock (read after the refused put). */
+async function refuseCartLine(d: { db: Db }, productId: string): Promise<never> {
+  const p = await findProduct(d.db, productId);
+  if (!p.active) throw fieldRefusal(409, 'product_id', 'shop_not_on_sale', { name: p.name });
+  throw fieldRefusal(409, 'quantity', 'shop_out_of_stock', { name: p.name, left: p.stock });
 }

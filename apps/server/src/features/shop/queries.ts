@@ -109,12 +109,18 @@ export async function deleteCartLine(db: Db, memberId: string, productId: string
     .execute();
 }
 
+/**
+ * Puts a quantity of a product in the cart, only if the product is on sale and its stock has that many (one
+ * statement: the cart's answer reads the product anyway); false when not, or when there is no such product.
+ */
 export async function putCartLine(db: Db, memberId: string, productId: string, quantity: number, at: Date) {
-  await db
-    .insertInto('shop_cart')
-    .values({ member_id: memberId, product_id: productId, quantity, added_at: at })
-    .onConflict((oc) => oc.columns(['member_id', 'product_id']).doUpdateSet({ quantity }))
-    .execute();
+  const put = await sql<{ product_id: string }>`
+    insert into shop_cart (member_id, product_id, quantity, added_at)
+    select ${memberId}::bigint, p.id, ${quantity}::int, ${at}::timestamptz from shop_products p
+    where p.id = ${productId}::bigint and p.active and p.stock >= ${quantity}::int
+    on conflict (member_id, product_id) do update set quantity = excluded.quantity
+    returning product_id`.execute(db);
+  return put.rows.length > 0;
 }
 
 export async function addressesOf(db: Conn, memberId: string) {

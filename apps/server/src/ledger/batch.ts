@@ -33,9 +33,11 @@ export type PostAlone = (db: Db, posting: Posting) => Promise<PostRow>;
  * How many postings may be at the database at once per server. Postings that arrive while every lane is busy wait
  * and go together in the next call (ledger_post_batch): one lock hold and one commit for all of them, which is what
  * keeps a hot member from queueing every transfer behind the WAL flush of the one before (bench/ledger --hot).
- * More lanes mean smaller batches that wait on each other's row locks inside PostgreSQL instead.
+ * Two lanes: while one batch commits, the next is already at the database, waiting for the rows the first holds.
+ * More lanes make smaller batches that wait on each other's row locks inside PostgreSQL instead: with 50 members,
+ * 4 lanes cost 0.28 WAL flushes per transfer where 2 cost 0.13 (bench/ledger --waits).
  */
-const LANES = 4;
+const LANES = 2;
 /** Bounds one transaction's locks and work. */
 const MAX_BATCH = 64;
 

@@ -131,4 +131,30 @@ describe('an order in one round trip, raced', () => {
       .executeTakeFirst();
     expect(stock?.stock).toBe(5);
   });
+
+  it("counts every order of a burst in the buyers' volume by the time each is answered", async () => {
+    const p = await product(100);
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const m = await newMember(t);
+        await fund(t, admin, m.userid, '20', 'deposit', 'USDT');
+        await t.ok('Shop/cartsave', { product_id: p, quantity: 1 }, { token: m.token });
+        return m;
+      }),
+    );
+    // Each answer waits for a propagation pass that started after its commit (one pass shared by those that wait).
+    const answers = await Promise.all(buyers.map((m) => buy(m.token, newKey('burst'))));
+    expect(answers.every((a) => a.body.status === 1)).toBe(true);
+    const stats = await t.db
+      .selectFrom('member_stats as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .select('s.personal_volume')
+      .where(
+        'm.userid',
+        'in',
+        buyers.map((b) => b.userid),
+      )
+      .execute();
+    expect(stats.map((s) => s.personal_volume)).toEqual(buyers.map(() => '7000000'));
+  });
 });

@@ -20,6 +20,7 @@ import http from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { createDb } from '../../apps/server/src/db/database.ts';
 import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
@@ -57,7 +58,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     /** A second phase: every client sends to one hot member (the last one, which is not a client). */
     hot: { type: 'boolean', default: false },
-    /** Samples the backends' wait events and waited locks during each phase. */
+    /** Samples the backends' wait events and waited locks during each phase, and counts the app's statements. */
     waits: { type: 'boolean', default: false },
   },
 });
@@ -68,7 +69,9 @@ if (args.hot && MEMBERS <= CLIENTS)
   throw new Error('--hot needs more members than clients (the hot one sends nothing)');
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-ledger-'));
-  const pg = await startEmbeddedPostgres(dir);
+  const pg = await startEmbeddedPostgres(dir, {
+    settings: args.waits ? ['shared_preload_libraries=pg_stat_statements'] : [],
+  });
   try {
     const url = new URL(pg.url('postgres'));
 
@@ -99,6 +102,7 @@ async function main() {
     const appUrl = args.tcp ? pg.url('app') : pg.socketUrl('app');
     const db = createDb(appUrl, 4);
     await migrate(db);
+    if (args.waits) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
     await ensureRoot(db, 'company');
     const txHash = await hashPassword('654321');
     const pwHash = await hashPassword('secret123');

@@ -1,5 +1,5 @@
 import type { cartSave, Language, ParsedRequestOf } from '@mp/contract';
-import type { Conn, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import { money } from '../../lib/amount.ts';
@@ -9,7 +9,7 @@ import { cartLines, deleteCartLine, putCartLine } from './queries.ts';
 export type CartLine = { product: ProductRow; quantity: number };
 
 /** The member's cart, oldest line first (a purchase checks it again under lock: shop_buy, migration 0043). */
-export async function readCart(db: Conn, memberId: string): Promise<CartLine[]> {
+export async function readCart(db: Db, memberId: string): Promise<CartLine[]> {
   return (await cartLines(db, memberId)).map(({ quantity, ...product }) => ({ product, quantity }));
 }
 

@@ -90,15 +90,26 @@ export async function insertPrices(tx: Tx, productId: string, prices: Map<string
     .execute();
 }
 
-/** The member's cart lines with their products, oldest line first, in one statement. */
-export function cartLines(db: Conn, memberId: string) {
+function cartLinesQuery(db: Conn, memberId: string) {
   return productQuery(db)
     .innerJoin('shop_cart as c', 'c.product_id', 'p.id')
     .select('c.quantity')
     .where('c.member_id', '=', memberId)
     .orderBy('c.added_at')
-    .orderBy('c.product_id')
-    .execute();
+    .orderBy('c.product_id');
+}
+
+type CartLineRow = Awaited<ReturnType<ReturnType<typeof cartLinesQuery>['execute']>>[number];
+let cartLinesSql: string | undefined;
+
+/**
+ * The member's cart lines with their products, oldest line first, in one statement. Read twice per order (the cart's
+ * answer, checkout), so it is a named statement: parsed and planned once per connection.
+ */
+export async function cartLines(db: Db, memberId: string): Promise<CartLineRow[]> {
+  cartLinesSql ??= cartLinesQuery(db, memberId).compile().sql;
+  const text = cartLinesSql;
+  return (await poolOf(db).query<CartLineRow>({ name: 'shop_cart_lines', text, values: [memberId] })).rows;
 }
 
 export async function deleteCartLine(db: Db, memberId: string, productId: string) {
@@ -109,17 +120,22 @@ export async function deleteCartLine(db: Db, memberId: string, productId: string
     .execute();
 }
 
+const PUT_CART_LINE = `insert into shop_cart (member_id, product_id, quantity, added_at)
+  select $1::bigint, p.id, $3::int, $4::timestamptz from shop_products p
+  where p.id = $2::bigint and p.active and p.stock >= $3::int
+  on conflict (member_id, product_id) do update set quantity = excluded.quantity
+  returning product_id`;
+
 /**
- * Puts a quantity of a product in the cart, only if the product is on sale and its stock has that many (one
+ * Puts a quantity of a product in the cart, only if the product is on sale and its stock has that many (one named
  * statement: the cart's answer reads the product anyway); false when not, or when there is no such product.
  */
 export async function putCartLine(db: Db, memberId: string, productId: string, quantity: number, at: Date) {
-  const put = await sql<{ product_id: string }>`
-    insert into shop_cart (member_id, product_id, quantity, added_at)
-    select ${memberId}::bigint, p.id, ${quantity}::int, ${at}::timestamptz from shop_products p
-    where p.id = ${productId}::bigint and p.active and p.stock >= ${quantity}::int
-    on conflict (member_id, product_id) do update set quantity = excluded.quantity
-    returning product_id`.execute(db);
+  const put = await poolOf(db).query({
+    name: 'shop_cart_put',
+    text: PUT_CART_LINE,
+    values: [memberId, productId, quantity, at],
+  });
   return put.rows.length > 0;
 }
 

@@ -45,7 +45,7 @@ import { envelopeClientError, installEnvelope } from './http/envelope-plugin.ts'
 import { inlineScriptSources, installSecurityHeaders, tileSources } from './http/security-headers.ts';
 import { installHealth } from './http/health.ts';
 import { installMedia } from './http/media.ts';
-import { installRequestContext, requestIdOf } from './http/request-context.ts';
+import { installRequestContext, requestIdOf, requestLoggers } from './http/request-context.ts';
 import { logger } from './lib/log.ts';
 import { installMetrics } from './http/metrics.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
@@ -102,11 +102,7 @@ async function createFastify(deps: Deps, options: AppOptions): Promise<FastifyIn
     // The process's logger (lib/log.ts: its format, redaction and context), unless a test chooses.
     ...(options.logger === undefined ? { loggerInstance: httpLogger() } : { logger: options.logger }),
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
-    // Without request lines, `req.log` is the process's logger itself: its lines still name the request, from the
-    // log context (request-context.ts). A child per request cost about a tenth of a cached read's CPU (pino
-    // redacts the child's bindings; bench/reads --profile). Request lines, logged before that context exists,
-    // need the child's bound id.
-    ...(deps.config.logRequests ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
+    ...requestLoggers(deps.config.logRequests),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For only from the proxies named in TRUST_PROXY (none by default): anyone else could pick an address.

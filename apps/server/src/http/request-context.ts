@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { withLogContext } from '../lib/log.ts';
 
 /** An incoming id a proxy or client may give us: a short token of plain characters (nothing to forge a line with). */
@@ -10,6 +10,16 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Fastify's per-request logger. Without request lines (production's default) `req.log` is the process's logger
+ * itself: its lines still name the request, from the log context below. A child per request cost about a tenth of a
+ * cached read's CPU (pino redacts the child's bindings; bench/reads --profile, issue 32). Request lines, logged
+ * before that context exists, need the child's bound id.
+ */
+export function requestLoggers(logRequests: boolean) {
+  return logRequests ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger };
 }
 
 /**

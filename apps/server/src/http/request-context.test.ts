@@ -1,0 +1,47 @@
+import Fastify, { LogController } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createRootLogger } from '../lib/log.ts';
+import { installRequestContext, requestIdOf, requestLoggers } from './request-context.ts';
+
+/** A server as app.ts makes it, as far as logging goes, whose lines are kept here. */
+function serverLogging(logRequests: boolean) {
+  const raw: string[] = [];
+  const log = createRootLogger(
+    { proc: 'test', level: 'info', format: 'json' },
+    { write: (line: string) => void raw.push(line) },
+  );
+  const app = Fastify({
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
+    ...requestLoggers(logRequests),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+  });
+  installRequestContext(app);
+  app.post('/work', async (req) => {
+    req.log.info('working');
+    throw new Error('broken');
+  });
+  app.setErrorHandler((error, req, reply) => {
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ status: 0 });
+  });
+  return { app, raw };
+}
+
+describe("a request's logger", () => {
+  for (const logRequests of [false, true]) {
+    it(`names the request on its lines (request lines ${logRequests ? 'on' : 'off'}), once`, async () => {
+      const { app, raw } = serverLogging(logRequests);
+      await app.inject({ method: 'POST', url: '/work', payload: {}, headers: { 'x-request-id': 'req-42' } });
+      await app.close();
+      const lines = raw.map((line) => JSON.parse(line) as Record<string, unknown>);
+      for (const line of raw) expect(line.match(/"reqId"/g)).toHaveLength(1);
+      const working = lines.find((l) => l.msg === 'working');
+      const failed = lines.find((l) => l.msg === 'unexpected error');
+      expect(working?.reqId).toBe('req-42');
+      expect(failed?.reqId).toBe('req-42');
+      expect(lines.some((l) => l.msg === 'incoming request')).toBe(logRequests);
+    });
+  }
+});

@@ -1,4 +1,4 @@
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createRootLogger } from '../lib/log.ts';
 import { installRequestContext, requestIdOf, requestLoggers } from './request-context.ts';
@@ -11,7 +11,8 @@ function serverLogging(logRequests: boolean) {
     { write: (line: string) => void raw.push(line) },
   );
   const app = Fastify({
-    loggerInstance: log,
+    // Typed as app.ts types the process's logger (Fastify's base logger).
+    loggerInstance: log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: !logRequests }),
     ...requestLoggers(logRequests),
     requestIdHeader: false,

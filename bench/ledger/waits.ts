@@ -11,6 +11,9 @@ const EVERY_MS = 20;
 /** WAL fsyncs of the whole server (pgbench's database is idle meanwhile): what a commit waits for. */
 const FLUSHES_SQL = `select coalesce(sum(fsyncs), 0)::text as n from pg_stat_io where object = 'wal'`;
 
+/** Each costs its transaction deadlock_timeout (1 s) of waiting before PostgreSQL picks a victim. */
+const DEADLOCKS_SQL = 'select deadlocks::text as n from pg_stat_database where datname = $1';
+
 /** The app's statements by calls (pg_stat_statements, reset when sampling starts). */
 const STATEMENTS_SQL = `select calls::int as n, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as w
   from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 order by calls desc limit 8`;
@@ -46,10 +49,13 @@ export function sampleWaits(url: string, database: string) {
   const locks: Counts = new Map();
   let samples = 0;
   let running = true;
+  const deadlocks = async () =>
+    Number((await pool.query<{ n: string }>(DEADLOCKS_SQL, [database])).rows[0]?.n ?? 0);
   const flushes = async () => Number((await pool.query<{ n: string }>(FLUSHES_SQL)).rows[0]?.n ?? 0);
   const loop = (async () => {
     await pool.query('select pg_stat_statements_reset()');
     const first = await flushes();
+    const firstDeadlocks = await deadlocks();
     while (running) {
       const [a, l] = await Promise.all([
         pool.query<{ w: string; n: number }>(ACTIVITY_SQL, [database]),
@@ -63,19 +69,24 @@ export function sampleWaits(url: string, database: string) {
     // Backends report their I/O counts when idle, at most once a second.
     await new Promise((r) => setTimeout(r, 1500));
     const statements = await pool.query<{ w: string; n: number }>(STATEMENTS_SQL, [database]);
-    return { flushed: (await flushes()) - first, statements: statements.rows };
+    return {
+      flushed: (await flushes()) - first,
+      deadlocks: (await deadlocks()) - firstDeadlocks,
+      statements: statements.rows,
+    };
   })();
   return {
     /** `transfers`: how many the phase made, to say how many WAL flushes each one cost. */
     async stop(transfers: number): Promise<string> {
       running = false;
-      const { flushed, statements } = await loop;
+      const { flushed, deadlocks: deadlocked, statements } = await loop;
       const calls = statements.map(
         (r) => `  ${(r.n / transfers).toFixed(2).padStart(6)} per transfer  ${r.w}`,
       );
       await db.destroy();
       return [
         `WAL flushes:   ${flushed}, ${(flushed / transfers).toFixed(2)} per transfer (pg_stat_io)`,
+        `deadlocks:     ${deadlocked}`,
         table('active backends by wait event', activity, samples),
         table('locks waited for', locks, samples),
         "the app's statements (pg_stat_statements):",

@@ -43,21 +43,23 @@ export function bootData(
  * answer names first is preloaded and named in the CSS variable --early-picture of <html> (outside what React
  * hydrates): the home page's slider box shows it as its background, the picture the slider then shows on top of it
  * (app.css). The home page's largest element is that picture, which would otherwise be shown only after the app's
- * script, hydration, the page's chunks and the call.
+ * script, hydration, the page's chunks and the call. The app's scripts wait for the picture (600 ms at most): on a
+ * slow link its 10 KB would otherwise share the line with some 45 script files, and the page is painted meanwhile.
  * Storage that cannot be read (a locked-down browser) leaves #root empty and loads the app at once.
  *
  * The code is the same for every build (its data, file names included, is read from #boot-data): the server's CSP
  * names its hash, worked out at start, and stays right for a later build of the same code.
  */
 export const BOOT_SCRIPT = `(function(){
-var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.routes,e=['shell',0,[]],g=B.defaultLanguage,done=0;
+var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.routes,e=['shell',0,[]],g=B.defaultLanguage,done=0,P=0;
 function add(to,f,rel){var l=d.createElement(rel?'link':'script');if(rel){l.rel=rel;l.href='./'+f}else{l.type='module';l.src='./'+f}l.crossOrigin='';to.appendChild(l)}
 function load(){if(done)return;done=1;var all=B.preload.concat(e[2],B.texts[g]||[]);add(d.head,B.entry);
 (function batch(){all.splice(0,5).forEach(function(f){add(d.head,f,'modulepreload')});if(all.length)setTimeout(batch,0)})()}
 function early(c,k){var h={Accept:'application/json','Accept-Language':g,'Content-Type':'application/json'};if(k)h.Authorization='Bearer '+k;
 var f=fetch('/api/'+c,{method:'POST',headers:h,body:'{}'});(window.mpEarly={})[c]=f;
-f.then(function(a){return a.clone().json()}).then(function(a){var u=a.data.list[0].image_url,l=d.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=u;d.head.appendChild(l);
-d.documentElement.style.setProperty('--early-picture','url('+JSON.stringify(u)+')')}).catch(function(){})}
+P=1;function go(){P=0;load()}
+f.then(function(a){return a.clone().json()}).then(function(a){var u=a.data.list[0].image_url,l=d.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=u;l.onload=l.onerror=go;d.head.appendChild(l);
+d.documentElement.style.setProperty('--early-picture','url('+JSON.stringify(u)+')')}).catch(go)}
 function owned(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps')===0})}
 d.addEventListener('submit',function(v){var f=v.target;if(owned(f))return;v.preventDefault();
 var i=setInterval(function(){if(!f.isConnected)clearInterval(i);else if(owned(f)){clearInterval(i);setTimeout(function(){f.requestSubmit()},50)}},50)},true);
@@ -67,6 +69,6 @@ if(e[1]&&!s.getItem('token')){history.replaceState(history.state,'','#'+B.login+
 var t=d.getElementById('prerender-'+e[0]+'-'+g)||d.getElementById('prerender-'+e[0]);
 if(t){var r=d.getElementById('root');r.innerHTML=t.textContent;r.setAttribute('data-prerendered',e[0]);r.setAttribute('data-path',p);d.documentElement.lang=g;
 if(e[3])early(e[3],s.getItem('token'));
-requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,100);return;}
+requestAnimationFrame(function(){setTimeout(function(){if(!P)load()},0)});setTimeout(load,P?600:100);return;}
 }catch(x){}
 load();})();`;

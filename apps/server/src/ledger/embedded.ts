@@ -2,6 +2,7 @@ import { type Conn, type Db, pgConstraint, pgErrorCode } from '../db/database.ts
 import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
+import { legColumns, toWire } from './batch.ts';
 import { type Leg, sortedIds } from './post.ts';
 
 /**
@@ -37,10 +38,7 @@ export async function embeddedPosting(
     ledger.db,
     legs.flatMap((l) => [l.debit, l.credit]),
   );
-  for (const l of legs)
-    if (l.debit.asset !== l.credit.asset) throw new Error('ledger: legs must move one asset');
-  const debits = legs.map((_l, i) => ids[2 * i]!);
-  const credits = legs.map((_l, i) => ids[2 * i + 1]!);
+  const wire = toWire(legs, ids);
   return {
     hash,
     args: [
@@ -48,15 +46,8 @@ export async function embeddedPosting(
       input.kind,
       input.memberId,
       hash,
-      sortedIds([...debits, ...credits]),
-      debits,
-      credits,
-      legs.map((l) => l.amount.toString()),
-      legs.map((l) => l.debit.asset),
-      legs.map((l) => l.kind),
-      legs.map((l) => l.reference ?? ''),
-      legs.map((l) => JSON.stringify(l.details ?? {})),
-      legs.map((l) => Boolean(l.pending)),
+      sortedIds(wire.flatMap((l) => [l.d, l.c])),
+      ...legColumns(wire),
       requireActive,
     ],
     committed: () => balancesChanged(ledger.db, membersOf(legs.flatMap((l) => [l.debit, l.credit]))),

@@ -3,7 +3,7 @@ import { fieldRefusal } from '../lib/errors.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
-import { type Posting, type PostRow, postBatched, type Wire } from './batch.ts';
+import { legColumns, type Posting, type PostRow, postBatched, toWire } from './batch.ts';
 import { InsufficientFunds, type Leg, sortedIds } from './post.ts';
 
 /** What the fast path remembers of a posting: each leg's balances after it, as the accounts saw them. */
@@ -28,14 +28,7 @@ async function callPost(db: Db, { input, hash, wire: legs, active }: Posting): P
       input.memberId,
       hash,
       sortedIds(legs.flatMap((l) => [l.d, l.c])),
-      legs.map((l) => l.d),
-      legs.map((l) => l.c),
-      legs.map((l) => l.a),
-      legs.map((l) => l.asset),
-      legs.map((l) => l.kind),
-      legs.map((l) => l.ref),
-      legs.map((l) => JSON.stringify(l.details)),
-      legs.map((l) => l.p),
+      ...legColumns(legs),
       active,
     ],
   });
@@ -111,19 +104,7 @@ export async function runSingleOperation<T>(
     db,
     legs.flatMap((l) => [l.debit, l.credit]),
   );
-  const wire: Wire[] = legs.map((l, i) => {
-    if (l.debit.asset !== l.credit.asset) throw new Error('ledger: legs must move one asset');
-    return {
-      d: ids[2 * i]!,
-      c: ids[2 * i + 1]!,
-      a: l.amount.toString(),
-      asset: l.debit.asset,
-      kind: l.kind,
-      ref: l.reference ?? '',
-      details: l.details ?? {},
-      p: Boolean(l.pending),
-    };
-  });
+  const wire = toWire(legs, ids);
   const row = await postBatched(db, { input, hash, wire, active: requireActive }, postAlone);
   if (row.outcome === 'insufficient') throw new InsufficientFunds('');
   if (row.outcome === 'inactive') throw new InactiveMember();

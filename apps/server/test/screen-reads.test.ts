@@ -24,6 +24,17 @@ async function tripsOf(call: string, body: Record<string, unknown> = {}): Promis
   return queries;
 }
 
+/**
+ * The round trips of `call` once the change feed has delivered what was committed before: a notification that comes
+ * after a read which already saw its change still makes the next read fresh (as it must), so a call may read once
+ * more before it is served from memory. A cache that never serves from memory still fails.
+ */
+const settledTripsOf = (call: string) =>
+  eventually(
+    () => tripsOf(call),
+    (n) => n === 0,
+  );
+
 /** A published notice, written as the CMS writes it (the content triggers tell the servers). */
 async function publishNotice(title: string): Promise<string> {
   const item = await t.db
@@ -79,7 +90,7 @@ afterAll(async () => {
 describe('the reads of the home and wallet screens', () => {
   it('asks no database for the next notice once warm', async () => {
     await tripsOf('Logon/checkxmlnews');
-    expect(await tripsOf('Logon/checkxmlnews')).toBe(0);
+    expect(await settledTripsOf('Logon/checkxmlnews')).toBe(0);
   });
 
   it('shows the next notice once the member has seen one, on this server at once', async () => {
@@ -97,7 +108,7 @@ describe('the reads of the home and wallet screens', () => {
       (v) => v.notice?.id === Number(second),
     );
     expect(shown.notice?.id).toBe(Number(second));
-    expect(await tripsOf('Logon/checkxmlnews')).toBe(0);
+    expect(await settledTripsOf('Logon/checkxmlnews')).toBe(0);
     // Another server marks it seen: this one has no local note of it, only the notification.
     await t.db.insertInto('notice_seen').values({ member_id: memberId, item_id: second }).execute();
     const after = await eventually(
@@ -127,7 +138,7 @@ describe('the reads of the home and wallet screens', () => {
   it('values the wallets again after the balances change', async () => {
     type Overview = { total_usdt: string };
     const before = await t.ok<Overview>('asset/index2', {}, { token });
-    expect(await tripsOf('asset/index2')).toBe(0);
+    expect(await settledTripsOf('asset/index2')).toBe(0);
     const other = await newMember(t);
     await t.ok(
       'asset/transfersave',

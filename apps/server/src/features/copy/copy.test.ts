@@ -856,6 +856,9 @@ describe('demo data', () => {
     await newMember(t, { userid: 'david' });
     // Lead traders' names must not clash with this file's other traders: the company flag moves to david.
     await t.db.updateTable('lead_traders').set({ company: false }).where('company', '=', true).execute();
+    // The demo trades at the feed's current prices: a step now, as `npm start`'s running feed has made one. The
+    // tickers of beforeAll's step are older than STALE_AFTER_MS once this file has run for 30 s (a loaded CI run).
+    await feed.step();
     for (let i = 0; i < 2; i++) await loadDemoCopy(t.db, engine, trading, createLedger(t.db));
     const mine = await t.ok<{
       list: { trader_name: string; company: boolean; state: string }[];

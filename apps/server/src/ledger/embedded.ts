@@ -2,7 +2,7 @@ import { type Conn, type Db, pgConstraint, pgErrorCode } from '../db/database.ts
 import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
-import { legColumns, toWire } from './batch.ts';
+import { legColumns, toWire } from './wire.ts';
 import { type Leg, sortedIds } from './post.ts';
 
 /**

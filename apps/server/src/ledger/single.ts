@@ -3,7 +3,7 @@ import { fieldRefusal } from '../lib/errors.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
-import { legColumns, type Posting, type PostRow, postBatched, toWire } from './batch.ts';
+import { legColumns, type Posting, type PostRow, toWire } from './wire.ts';
 import { InsufficientFunds, type Leg, sortedIds } from './post.ts';
 
 /** What the fast path remembers of a posting: each leg's balances after it, as the accounts saw them. */
@@ -86,8 +86,7 @@ function refused(outcome: 'insufficient' | 'inactive'): PostRow {
 
 /**
  * The hot path for an operation that is one set of linked legs (a transfer, an exchange, an airdrop): one round
- * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`, or, while
- * other postings are at the database, one call to `ledger_post_batch` shared with those that wait (ledger/batch.ts). The
+ * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`. The
  * stored result is the legs' balances after; `result` turns it (and the operation's id and time) into the answer,
  * so a retry with the same key and request gets the very same answer.
  */
@@ -105,7 +104,7 @@ export async function runSingleOperation<T>(
     legs.flatMap((l) => [l.debit, l.credit]),
   );
   const wire = toWire(legs, ids);
-  const row = await postBatched(db, { input, hash, wire, active: requireActive }, postAlone);
+  const row = await postAlone(db, { input, hash, wire, active: requireActive });
   if (row.outcome === 'insufficient') throw new InsufficientFunds('');
   if (row.outcome === 'inactive') throw new InactiveMember();
   if (row.outcome === 'existing' && !row.op_hash.equals(hash)) {

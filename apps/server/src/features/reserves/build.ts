@@ -11,7 +11,7 @@ import {
 import { COLUMNS, readLiabilities } from './liabilities.ts';
 import { claimBuilding, publishSnapshot, refuseSnapshot } from './queries.ts';
 import { storeTree } from './store.ts';
-import { buildTree } from './tree.ts';
+import { sortLeaves } from './tree.ts';
 
 /** What a snapshot's build needs: the database and, when the platform follows one, the chain (and its hot wallet key). */
 export type BuildDeps = { db: Db; chain?: ReservesChain };
@@ -63,60 +63,77 @@ async function refuse(
   return { id: claim.id, state: 'refused', problem: r.problem };
 }
 
+/** The tree's total is not the ledger's: thrown inside the publishing transaction, so nothing of the tree is kept. */
+class TotalsDiffer extends Error {}
+
+/** A refusal's text: the first problems, and how many more. */
+const listed = (problems: string[]) =>
+  problems.slice(0, PROBLEMS_SHOWN).join('; ') +
+  (problems.length > PROBLEMS_SHOWN ? `; and ${problems.length - PROBLEMS_SHOWN} more` : '');
+
 /**
- * The chain's block first (the reserves are read at that block), then every member's liabilities and the ledger's
- * figures in one repeatable-read transaction, refused on any problem; else the tree, the reserves at the block, the
- * hot wallet's signature, and the tree stored and published in one transaction. Its anchor follows (anchor.ts).
+ * The chain's block first (the reserves are read at that block), then every member's liabilities (each leaf hashed
+ * as its row arrives) and the ledger's figures in one repeatable-read transaction, refused on any problem; else the
+ * leaves sorted, the reserves at the block, and the tree stored, its upper levels made as it goes, then checked
+ * against the ledger's total, signed by the hot wallet and published, all in one transaction. Its anchor follows
+ * (anchor.ts).
  */
 async function buildClaimed(d: BuildDeps, claim: Claim, started: number): Promise<Outcome> {
   const config = d.chain?.config;
   const block = config ? await headBlock(config) : 0n;
   const chainId = config?.chainId ?? 0;
   const takenAt = new Date();
-  const read = await readLiabilities(d.db);
-  const problems = [...read.problems];
-  const tree = problems.length === 0 ? buildTree(BigInt(claim.id), read.members, COLUMNS.length) : undefined;
-  if (tree && rootTotal(tree.root.sums) !== read.ledgerTotal)
-    problems.push(
-      `the tree's total ${rootTotal(tree.root.sums)} differs from the ledger's liabilities ${read.ledgerTotal}`,
-    );
-  if (!tree || problems.length > 0) {
-    const more = problems.length > PROBLEMS_SHOWN ? `; and ${problems.length - PROBLEMS_SHOWN} more` : '';
-    const problem = problems.slice(0, PROBLEMS_SHOWN).join('; ') + more;
-    return refuse(d, claim, started, { problem, chainId, block, leaves: read.members.length });
-  }
+  const read = await readLiabilities(d.db, BigInt(claim.id));
+  if (read.problems.length > 0)
+    return refuse(d, claim, started, {
+      problem: listed(read.problems),
+      chainId,
+      block,
+      leaves: read.members,
+    });
+  const tree = sortLeaves(read.leaves);
   const reserves = config ? await readReserves(d.db, config, block) : NO_CHAIN_RESERVES;
   const key = config ? d.chain?.hotWalletKey : undefined;
-  const signature = key
-    ? await signReserves(key, {
-        id: claim.id,
+  try {
+    await storeTree(d.db, claim.id, tree, async (client, root) => {
+      const total = rootTotal(root.sums);
+      if (total !== read.ledgerTotal)
+        throw new TotalsDiffer(
+          `the tree's total ${total} differs from the ledger's liabilities ${read.ledgerTotal}`,
+        );
+      const signature = key
+        ? await signReserves(key, {
+            id: claim.id,
+            chain_id: chainId,
+            block: block.toString(),
+            root: { hash: `0x${root.hash.toString('hex')}` },
+          })
+        : null;
+      await publishSnapshot(client, claim.id, claim.holder, {
         chain_id: chainId,
         block: block.toString(),
-        root: { hash: `0x${tree.root.hash.toString('hex')}` },
-      })
-    : null;
-  await storeTree(d.db, claim.id, tree, (client) =>
-    publishSnapshot(client, claim.id, claim.holder, {
-      chain_id: chainId,
-      block: block.toString(),
-      taken_at: takenAt,
-      columns: [...COLUMNS],
-      root_hash: tree.root.hash,
-      root_sums: tree.root.sums.map(String),
-      total: rootTotal(tree.root.sums).toString(),
-      points_rp: read.points.RP.toString(),
-      points_dp: read.points.DP.toString(),
-      hot_wallet: reserves.hotWallet.address,
-      hot_wallet_balance: reserves.hotWallet.balance.toString(),
-      signature,
-      deposit_xpub: config ? reserves.deposits.xpub : null,
-      deposit_count: reserves.deposits.count,
-      deposit_balance: reserves.deposits.balance.toString(),
-      reserves_total: reserves.total.toString(),
-      duration_ms: Date.now() - started,
-      leaves: tree.order.length,
-    }),
-  );
+        taken_at: takenAt,
+        columns: [...COLUMNS],
+        root_hash: root.hash,
+        root_sums: root.sums.map(String),
+        total: total.toString(),
+        points_rp: read.points.RP.toString(),
+        points_dp: read.points.DP.toString(),
+        hot_wallet: reserves.hotWallet.address,
+        hot_wallet_balance: reserves.hotWallet.balance.toString(),
+        signature,
+        deposit_xpub: config ? reserves.deposits.xpub : null,
+        deposit_count: reserves.deposits.count,
+        deposit_balance: reserves.deposits.balance.toString(),
+        reserves_total: reserves.total.toString(),
+        duration_ms: Date.now() - started,
+        leaves: tree.order.length,
+      });
+    });
+  } catch (err) {
+    if (!(err instanceof TotalsDiffer)) throw err;
+    return refuse(d, claim, started, { problem: err.message, chainId, block, leaves: read.members });
+  }
   logger('reserves').info(`snapshot ${claim.id} published: ${tree.order.length} members, block ${block}`);
   return { id: claim.id, state: 'published', problem: '' };
 }

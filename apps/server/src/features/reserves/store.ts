@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import { type Db, poolOf } from '../../db/database.ts';
 import { copyIn } from '../../db/pg-copy.ts';
-import { type BuiltTree, recordBytes } from './tree.ts';
+import { type Level, recordBytes, type SortedLeaves } from './tree.ts';
 
 /**
- * Writes a built tree with COPY (a million leaves are three million rows) and runs `publish` in the same
- * transaction: a snapshot is published with its whole tree, or nothing of it is kept.
+ * Writes a tree with COPY (a million leaves are three million rows), making its upper levels as it goes, and runs
+ * `publish` with the root in the same transaction: a snapshot is published with its whole tree, or nothing of it is
+ * kept.
  */
 
 /** Rows per chunk handed to COPY (under a megabyte). */
@@ -52,36 +53,43 @@ class Rows {
   }
 }
 
-async function* leafRows(snapshotId: string, tree: BuiltTree): AsyncGenerator<Buffer> {
+async function* leafRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator<Buffer> {
   yield HEADER;
   const rows = new Rows(2 + 12 + 12 + 8 + 36);
   const snapshot = BigInt(snapshotId);
+  const { ids, salts } = tree.leaves;
   for (const [p, i] of tree.order.entries()) {
     rows.start(4);
     rows.int8(snapshot);
-    rows.int8(BigInt(tree.memberIds[i] as string));
+    rows.bytes(ids, 8 * i, 8);
     rows.int4(p);
-    rows.bytes(tree.salts, 32 * i, 32);
+    rows.bytes(salts, 32 * i, 32);
     if (rows.full) yield rows.take();
   }
   yield rows.take();
   yield TRAILER;
 }
 
-async function* nodeRows(snapshotId: string, tree: BuiltTree): AsyncGenerator<Buffer> {
+/**
+ * Level 0's rows, then each level above made a chunk at a time as the rows go: PostgreSQL stores one chunk while the
+ * next is hashed, so the upper levels' hashing hides behind the COPY.
+ */
+async function* nodeRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator<Buffer> {
   yield HEADER;
-  const size = recordBytes(tree.columns);
+  const { levels } = tree;
+  const size = recordBytes(levels.columns);
   const rows = new Rows(2 + 12 + 6 + 8 + 4 + size + 4);
   const snapshot = BigInt(snapshotId);
-  for (const [level, nodes] of tree.levels.entries()) {
-    for (let i = 0; i < nodes.count; i++) {
+  for (let level = 0, made: Level | undefined = levels.levels[0]; made; level++, made = levels.above()) {
+    for (let i = 0; i < made.count; i++) {
+      if (level > 0 && i % CHUNK_ROWS === 0) levels.fill(i, Math.min(made.count, i + CHUNK_ROWS));
       // A node's record is its hash then its sums as the format encodes them: both go as they are.
       rows.start(5);
       rows.int8(snapshot);
       rows.int2(level);
       rows.int4(i);
-      rows.bytes(nodes.records, size * i, 32);
-      rows.bytes(nodes.records, size * i + 32, size - 32);
+      rows.bytes(made.records, size * i, 32);
+      rows.bytes(made.records, size * i + 32, size - 32);
       if (rows.full) yield rows.take();
     }
   }
@@ -104,8 +112,8 @@ export function treeTables(snapshotId: string) {
 export async function storeTree(
   db: Db,
   snapshotId: string,
-  tree: BuiltTree,
-  publish: (client: pg.PoolClient) => Promise<void>,
+  tree: SortedLeaves,
+  publish: (client: pg.PoolClient, root: { hash: Buffer; sums: bigint[] }) => Promise<void>,
 ): Promise<void> {
   const { leaves, nodes } = treeTables(snapshotId);
   const client = await poolOf(db).connect();
@@ -133,7 +141,7 @@ export async function storeTree(
     await client.query(`alter table ${nodes} add primary key (snapshot_id, level, idx)`);
     await client.query(`alter table reserve_leaves attach partition ${leaves} for values in (${snapshotId})`);
     await client.query(`alter table reserve_nodes attach partition ${nodes} for values in (${snapshotId})`);
-    await publish(client);
+    await publish(client, tree.levels.root());
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => {});

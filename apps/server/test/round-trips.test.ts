@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember } from './helpers.ts';
+import { countRoundTrips, type TripCounter } from './round-trip-counter.ts';
 import { adminToken, fund, newKey } from './money.ts';
 
 /**
@@ -26,19 +26,13 @@ const SCREENS: { call: string; body?: Record<string, unknown>; trips: number }[]
   { call: 'Asset/getwalletbalance', trips: 0 },
 ];
 
-let queries = 0;
-const originalQuery = pg.Client.prototype.query;
-
 let t: TestApp;
 let token: string;
 let admin: string;
 let userid: string;
 
-async function tripsOf(call: string, body: Record<string, unknown> = {}): Promise<number> {
-  queries = 0;
-  await t.ok(call, body, { token });
-  return queries;
-}
+let counter: TripCounter;
+const tripsOf = (call: string, body?: Record<string, unknown>) => counter.tripsOf(call, body);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,18 +41,11 @@ beforeAll(async () => {
   userid = m.userid;
   admin = await adminToken(t);
   await fund(t, admin, userid, '50');
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    queries += 1;
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  // The caches serve once the server's change feed listens (it connects as the server starts).
-  const deadline = Date.now() + 5000;
-  while ((await tripsOf('Member/getinfoc')) > 0 && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 20));
+  counter = await countRoundTrips(t, token);
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  counter?.restore();
   await t.close();
 });
 
@@ -86,13 +73,13 @@ describe('round trips of the reads every screen makes', () => {
     );
     // The change goes out to the other servers a few milliseconds after the posting (a query of its own).
     await new Promise((r) => setTimeout(r, 50));
-    queries = 0;
+    counter.reset();
     const data = await t.ok<{ wallets: { wallet: string; asset: string; balance: string }[] }>(
       'Asset/getwalletbalance',
       {},
       { token },
     );
-    expect(queries).toBe(1);
+    expect(counter.since()).toBe(1);
     expect(data.wallets.find((w) => w.wallet === 'funds' && w.asset === 'USDT')?.balance).toBe('48.5');
     expect(await tripsOf('Asset/getwalletbalance')).toBe(0);
   });
@@ -113,19 +100,9 @@ describe('round trips of the reads every screen makes', () => {
       );
     await send();
     await new Promise((r) => setTimeout(r, 50));
-    const seen: string[] = [];
-    const counting = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string; name?: string };
-      seen.push(typeof q === 'string' ? q : (q.name ?? q.text ?? ''));
-      return (counting as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
-    try {
-      await send();
-    } finally {
-      pg.Client.prototype.query = counting;
-    }
-    expect(seen.filter((q) => !q.includes('pg_notify'))).toEqual(['ledger_post_single']);
+    counter.reset();
+    await send();
+    expect(counter.sentSince().filter((q) => !q.includes('pg_notify'))).toEqual(['ledger_post_single']);
   });
 
   it('reads the member card again after the member changes it', async () => {

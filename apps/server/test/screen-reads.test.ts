@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember } from './helpers.ts';
+import { countRoundTrips, eventually, type TripCounter } from './round-trip-counter.ts';
 import { packageBody } from './mining.ts';
 import { adminToken, fund, newKey } from './money.ts';
 
@@ -9,20 +9,14 @@ import { adminToken, fund, newKey } from './money.ts';
  * What the home, wallet and market screens read on opening beyond round-trips.test.ts (issue 32, bench/reads): the
  * answers kept in memory and what makes the next read fresh.
  */
-let queries = 0;
-const originalQuery = pg.Client.prototype.query;
-
 let t: TestApp;
 let token: string;
 let memberId: string;
 let noticeId: string;
 let admin: string;
 
-async function tripsOf(call: string, body: Record<string, unknown> = {}): Promise<number> {
-  queries = 0;
-  await t.ok(call, body, { token });
-  return queries;
-}
+let counter: TripCounter;
+const tripsOf = (call: string, body?: Record<string, unknown>) => counter.tripsOf(call, body);
 
 /**
  * The round trips of `call` once the change feed has delivered what was committed before: a notification that comes
@@ -49,17 +43,6 @@ async function publishNotice(title: string): Promise<string> {
   return String(item.id);
 }
 
-/** Until the server's change feed has delivered what was committed (it is asynchronous by design). */
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-}
-
 type Notice = { notice: { id: number; title: string } | null };
 
 beforeAll(async () => {
@@ -72,18 +55,11 @@ beforeAll(async () => {
   admin = await adminToken(t);
   await fund(t, admin, m.userid, '50');
   noticeId = await publishNotice('Read me first');
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    queries += 1;
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  // The caches serve once the server's change feed listens (it connects as the server starts).
-  const deadline = Date.now() + 5000;
-  while ((await tripsOf('Member/getinfoc')) > 0 && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 20));
+  counter = await countRoundTrips(t, token);
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
+  counter?.restore();
   await t.close();
 });
 

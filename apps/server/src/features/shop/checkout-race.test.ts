@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
+import { buyCart, newProduct } from '../../../test/shop.ts';
 import { buyInOneTrip } from './queries.ts';
 
 // The order written in one round trip (shop_buy, migration 0043) under races: the stock, the money and the key.
@@ -15,19 +16,10 @@ beforeAll(async () => {
 afterEach(() => expectLedgerHealthy(t));
 afterAll(() => t.close());
 
-const TX = '654321'; // the helpers' transaction password
-
-async function product(stock: number) {
-  const body = { name: `Race ${newKey('p').slice(-6)}`, price: '7', asset: 'USDT', stock, active: true };
-  return (await t.ok<{ id: string }>('Admin/productsave', body, { token: admin })).id;
-}
+const product = (stock: number) => newProduct(t, admin, { price: '7', prices: [], stock });
 
 const buy = (token: string, key: string, wallet = 'deposit') =>
-  t.call<{ order_id: string; total: string }>(
-    'Asset/BuyProductSave2',
-    { wallet, delivery: 'keep', agree: true, tx_password: TX, idempotency_key: key },
-    { token },
-  );
+  buyCart<{ order_id: string; total: string }>(t, token, { wallet, delivery: 'keep', idempotency_key: key });
 
 describe('an order in one round trip, raced', () => {
   it('sells exactly the last 3 units to 12 buyers who each send their order twice with one key', async () => {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
+import { newProduct as addProduct, buyCart, TX } from '../../../test/shop.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,8 +12,6 @@ beforeAll(async () => {
 });
 afterEach(() => expectLedgerHealthy(t));
 afterAll(() => t.close());
-
-const TX = '654321'; // the helpers' transaction password
 
 type Product = { id: string; name: string; price: string; asset: string; stock: number; prices: unknown[] };
 type Cart = {
@@ -30,24 +29,7 @@ type Order = {
   address: { city: string } | null;
 };
 
-async function newProduct(overrides: Record<string, unknown> = {}) {
-  const { id } = await t.ok<{ id: string }>(
-    'Admin/productsave',
-    {
-      name: `Vitamin C ${newKey('p').slice(-6)}`,
-      description: 'One tablet a day.',
-      category: 'health',
-      price: '30',
-      asset: 'USDT',
-      prices: [{ asset: 'DP', price: '60' }],
-      stock: 10,
-      active: true,
-      ...overrides,
-    },
-    { token: admin },
-  );
-  return id;
-}
+const newProduct = (overrides: Record<string, unknown> = {}) => addProduct(t, admin, overrides);
 
 async function shopper(funds: { usdt?: string; dp?: string } = {}, sponsor?: string) {
   const m = await newMember(t, sponsor ? { sponsor } : {});
@@ -76,11 +58,7 @@ async function addressOf(token: string, city = 'Kuala Lumpur') {
 }
 
 const buy = (token: string, body: Record<string, unknown>) =>
-  t.call<{ order_id: string; total: string; order: Order }>(
-    'Asset/BuyProductSave2',
-    { agree: true, tx_password: TX, idempotency_key: newKey('buy'), ...body },
-    { token },
-  );
+  buyCart<{ order_id: string; total: string; order: Order }>(t, token, body);
 
 const stockOf = async (id: string) => (await t.ok<Product>('Shop/product', { id })).stock;
 

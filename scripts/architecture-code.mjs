@@ -104,17 +104,45 @@ const WRITE = [
   /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/gi,
 ];
 
-/** Table -> the files that write it (inserts, updates, deletes; by the query builder or in SQL text). */
-export function tableWriters(files) {
+/** The tables a text writes (inserts, updates, deletes; by the query builder or in SQL text). */
+function tablesWritten(text) {
+  return WRITE.flatMap((re) => [...text.matchAll(re)].map((m) => m[1].toLowerCase()));
+}
+
+/**
+ * Table -> the files that write it: by the query builder or in SQL text, and through a SQL function of the migrations
+ * (`sqlFiles`: the migrations and the SQL files they load) that a file calls by name (`shop_buy(...)`), whose writes
+ * count as the calling file's. A function nobody calls by name (a trigger's) is left out.
+ */
+export function tableWriters(files, sqlFiles = []) {
   const writers = new Map();
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    for (const re of WRITE)
-      for (const m of text.matchAll(re)) {
-        const table = m[1].toLowerCase();
-        if (!writers.has(table)) writers.set(table, new Set());
-        writers.get(table).add(file);
-      }
+  const add = (table, file) => {
+    if (!writers.has(table)) writers.set(table, new Set());
+    writers.get(table).add(file);
+  };
+  const texts = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
+  for (const [file, text] of texts) for (const table of tablesWritten(text)) add(table, file);
+  for (const [name, tables] of functionWrites(sqlFiles)) {
+    const call = new RegExp(`\\b${name}\\(`, 'i');
+    for (const [file, text] of texts) if (call.test(text)) for (const table of tables) add(table, file);
   }
   return writers;
+}
+
+/** Each SQL function the files create -> the tables its body (its dollar-quoted text) writes. */
+function functionWrites(sqlFiles) {
+  const out = new Map();
+  for (const file of sqlFiles) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+([a-z_]+)\s*\(/gi)) {
+      const open = /\bAS\s+(\$[a-z_]*\$)/i.exec(text.slice(m.index));
+      if (!open) continue;
+      const from = m.index + open.index + open[0].length;
+      const body = text.slice(from, text.indexOf(open[1], from));
+      const name = m[1].toLowerCase();
+      const tables = tablesWritten(body);
+      if (tables.length) out.set(name, [...new Set([...(out.get(name) ?? []), ...tables])]);
+    }
+  }
+  return out;
 }

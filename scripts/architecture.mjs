@@ -67,7 +67,7 @@ const longFns = longFunctions(SIZED.flatMap((dir) => [...files(dir)]).filter(isS
 
 // One writer per table. Money has exactly one: the ledger's tables only ledger/ (and its SQL functions), a paper
 // account's balances only the paper book. Any other table is written by one part of the server, unless a second
-// part is declared here with its reason.
+// part is declared here with its reason. A SQL function of the migrations writes for the files that call it by name.
 const ONE_WRITER = {
   ledger_accounts: 'apps/server/src/ledger/',
   ledger_operations: 'apps/server/src/ledger/',
@@ -78,6 +78,14 @@ const ONE_WRITER = {
   file_chunks: 'apps/server/src/platform/files.ts',
 };
 const SECOND_WRITERS = {
+  mining_vouchers: {
+    'features/shop':
+      "an order's payment is one round trip (shop_buy, migration 0043, issue 32): it marks the order's voucher used with the statement of the mining feature's useShopVoucher, under the order's locks",
+  },
+  purchases: {
+    'features/shop':
+      "an order's payment is one round trip (shop_buy, migration 0043, issue 32): it queues the order's volume for the network with the statement of recordPurchase, in the order's transaction",
+  },
   members: {
     'features/network':
       "the network's own bookkeeping on the member row: ranks recomputed with the plan's rules in one statement with their rank_changes, and tree_pending cleared as the team figures are brought up",
@@ -88,7 +96,10 @@ const tables = new Set(
     [...readFileSync(f, 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_]+)/g)].map((m) => m[1]),
   ),
 );
-const writers = tableWriters(serverFiles.filter((f) => !f.includes('/db/migrations/')));
+const writers = tableWriters(
+  serverFiles.filter((f) => !f.includes('/db/migrations/')),
+  [...files('apps/server/src')].filter((f) => f.includes('/db/migrations/') || f.endsWith('.sql')),
+);
 const moneyWriters = Object.entries(ONE_WRITER).flatMap(([table, only]) =>
   [...(writers.get(table) ?? [])].filter((f) => !f.startsWith(only)).map((f) => `${table}: ${f}`),
 );

@@ -36,8 +36,9 @@ export function bootData(
  * with the route's chunks and the language's texts (`texts`): a page painted before any of the app's script has
  * run or arrived, so its first paint waits for the HTML alone (a module script in the head would be fetched and
  * run first whenever it arrives before the first frame). A background tab paints no frame: 100 ms is the limit.
- * The preloads go in five a task: each costs the main thread about a millisecond (4 at a phone's speed), and 40 at
- * once made one long task.
+ * The preloads go in tasks of 3 ms at most (12 at a phone's speed, under the 50 ms of a long task): each costs the
+ * main thread one to several milliseconds, 40 at once made one long task, and five a task still made tasks of 50-100
+ * ms at a phone's speed on a busy machine.
  * A route's `early` call is made at once, as the app would make it (src/lib/api.ts: same headers, the stored token),
  * and left in `window.mpEarly` for the app to take instead of asking again (src/lib/earlyCalls.ts); the picture its
  * answer names first is preloaded and named in the CSS variable --early-picture of <html> (outside what React
@@ -54,7 +55,7 @@ export const BOOT_SCRIPT = `(function(){
 var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.routes,e=['shell',0,[]],g=B.defaultLanguage,done=0,P=0;
 function add(to,f,rel){var l=d.createElement(rel?'link':'script');if(rel){l.rel=rel;l.href='./'+f}else{l.type='module';l.src='./'+f}l.crossOrigin='';to.appendChild(l)}
 function load(){if(done)return;done=1;var all=B.preload.concat(e[2],B.texts[g]||[]);add(d.head,B.entry);
-(function batch(){all.splice(0,5).forEach(function(f){add(d.head,f,'modulepreload')});if(all.length)setTimeout(batch,0)})()}
+(function batch(){var t=performance.now();while(all.length&&performance.now()-t<3)add(d.head,all.shift(),'modulepreload');if(all.length)setTimeout(batch,0)})()}
 function early(c,k){var h={Accept:'application/json','Accept-Language':g,'Content-Type':'application/json'};if(k)h.Authorization='Bearer '+k;
 var f=fetch('/api/'+c,{method:'POST',headers:h,body:'{}'});(window.mpEarly={})[c]=f;
 P=1;function go(){P=0;load()}

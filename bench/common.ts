@@ -167,11 +167,16 @@ export function processTree(root: number): Set<number> {
   return out;
 }
 
-/** CPU ms of the app server's processes, of PostgreSQL, of wrk, and of the whole machine. */
-export function cpuSplit(appPid: number) {
+/**
+ * CPU ms of the app server's processes, of the bench's PostgreSQL (the postmaster `postgresPid` and its backends;
+ * every process named postgres when not given: other PostgreSQL servers on the machine then count too), of wrk, and
+ * of the whole machine.
+ */
+export function cpuSplit(appPid: number, postgresPid?: number) {
   const all = cpuByCommand();
-  const app = [...cpuByCommand(processTree(appPid)).values()].reduce((a, b) => a + b, 0);
-  return { app, postgres: all.get('postgres') ?? 0, wrk: all.get('wrk') ?? 0, machine: machineBusyMs() };
+  const treeMs = (pid: number) => [...cpuByCommand(processTree(pid)).values()].reduce((a, b) => a + b, 0);
+  const postgres = postgresPid ? treeMs(postgresPid) : (all.get('postgres') ?? 0);
+  return { app: treeMs(appPid), postgres, wrk: all.get('wrk') ?? 0, machine: machineBusyMs() };
 }
 
 /** "app 120 µs, postgres 80 µs, ..." per call between two `cpuSplit` readings. */

@@ -250,11 +250,11 @@ async function main() {
       );
       await runLoad(3, hot);
       const waits = args.waits ? sampleWaits(appUrl, 'app') : undefined;
-      const cpuBefore = cpuSplit(server.child.pid ?? 0);
+      const cpuBefore = cpuSplit(server.child.pid ?? 0, pg.pid());
       const busyBefore = machineBusyMs();
       const loadOut = await runLoad(SECONDS, hot);
       const load = JSON.parse(loadOut.trim().split('\n').pop() ?? '{}') as LoadResult;
-      const cpuAfter = cpuSplit(server.child.pid ?? 0);
+      const cpuAfter = cpuSplit(server.child.pid ?? 0, pg.pid());
       const machineMs = machineBusyMs() - busyBefore;
       const tps = load.count / load.elapsed;
       log(`${label} transfers:     ${load.count} in ${load.elapsed.toFixed(1)} s, errors ${load.errors}`);

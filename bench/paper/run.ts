@@ -132,7 +132,10 @@ async function main() {
         if (Date.now() > deadline) throw new Error('the market feed made no prices');
         await new Promise((r) => setTimeout(r, 500));
       }
-      if (doOrders) failed = (await benchOrders(port, server.child.pid ?? 0, appUrl, pgbench)) || failed;
+      if (doOrders)
+        failed =
+          (await benchOrders(port, { app: server.child.pid ?? 0, postgres: pg.pid() }, appUrl, pgbench)) ||
+          failed;
       if (args.statements) await printStatements(db);
       if (doStream) failed = (await benchStream(port)) || failed;
     } finally {
@@ -149,7 +152,7 @@ async function main() {
 /** Returns true when something failed (errors, a duplicate or lost order, a negative balance). */
 async function benchOrders(
   port: number,
-  appPid: number,
+  pids: { app: number; postgres?: number },
   appUrl: string,
   pgbench: PgbenchResult[],
 ): Promise<boolean> {
@@ -203,10 +206,10 @@ async function benchOrders(
     `Online/SaveOrder (market, demo account) over HTTP, ${CLIENTS} connections, ${SECONDS} s, from wrk ...`,
   );
   const warm = (await run(3)) as LoadResult & { sample?: string };
-  const cpuBefore = cpuSplit(appPid);
+  const cpuBefore = cpuSplit(pids.app, pids.postgres);
   const busyBefore = machineBusyMs();
   const load = (await run(SECONDS)) as LoadResult & { sample?: string };
-  const cpuAfter = cpuSplit(appPid);
+  const cpuAfter = cpuSplit(pids.app, pids.postgres);
   const machineMs = machineBusyMs() - busyBefore;
   placed += warm.count - warm.errors + load.count - load.errors;
 

@@ -313,7 +313,7 @@ async function main() {
     const rows: Row[] = [];
     for (const read of reads) {
       const busy = machineBusyMs();
-      const split = cpuSplit(app.child.pid ?? 0);
+      const split = cpuSplit(app.child.pid ?? 0, pg.pid());
       const r = await load(appPort, wrkEnv(read, tokens), SECONDS);
       const ms = machineBusyMs() - busy;
       const ratio = r.count / r.elapsed / bareRate;
@@ -323,7 +323,7 @@ async function main() {
       log(
         `${label(read).padEnd(28)}${fmt(r)}  ${ratio.toFixed(2)}x bare  (machine ${((ms / r.count) * 1000).toFixed(0)} µs/call)`,
       );
-      log(`${' '.repeat(28)}${cpuPerCall(split, cpuSplit(app.child.pid ?? 0), r.count)}`);
+      log(`${' '.repeat(28)}${cpuPerCall(split, cpuSplit(app.child.pid ?? 0, pg.pid()), r.count)}`);
     }
     report(rows);
     bare.kill();

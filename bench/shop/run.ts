@@ -173,10 +173,10 @@ async function main() {
       const warm = await run(3);
       // Counted from here: the statements of the measured orders only (round trips, each a top-level statement).
       if (args.statements) await sql`SELECT pg_stat_statements_reset()`.execute(db);
-      const cpuBefore = cpuSplit(server.child.pid ?? 0);
+      const cpuBefore = cpuSplit(server.child.pid ?? 0, pg.pid());
       const busyBefore = machineBusyMs();
       const load = await run(SECONDS);
-      const cpuAfter = cpuSplit(server.child.pid ?? 0);
+      const cpuAfter = cpuSplit(server.child.pid ?? 0, pg.pid());
       const machineMs = machineBusyMs() - busyBefore;
       const ops = load.count / load.elapsed;
       const best = bestOf(pgbench);

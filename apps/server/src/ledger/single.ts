@@ -4,6 +4,7 @@ import type { AccountDirectory } from './accounts.ts';
 import { balancesChanged, membersOf } from './balance-changes.ts';
 import { type OperationInput, requestHash } from './operation.ts';
 import { legColumns, type Posting, type PostRow, toWire } from './wire.ts';
+import { postBatched } from './batch.ts';
 import { InsufficientFunds, type Leg, sortedIds } from './post.ts';
 
 /** What the fast path remembers of a posting: each leg's balances after it, as the accounts saw them. */
@@ -86,7 +87,8 @@ function refused(outcome: 'insufficient' | 'inactive'): PostRow {
 
 /**
  * The hot path for an operation that is one set of linked legs (a transfer, an exchange, an airdrop): one round
- * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`. The
+ * trip to `ledger_post_single` (ledger/sql/post-single.sql), which applies the same rules as `runOperation`, or, while
+ * other postings are at the database, one call to `ledger_post_batch` shared with those that wait (ledger/batch.ts). The
  * stored result is the legs' balances after; `result` turns it (and the operation's id and time) into the answer,
  * so a retry with the same key and request gets the very same answer.
  */
@@ -104,7 +106,7 @@ export async function runSingleOperation<T>(
     legs.flatMap((l) => [l.debit, l.credit]),
   );
   const wire = toWire(legs, ids);
-  const row = await postAlone(db, { input, hash, wire, active: requireActive });
+  const row = await postBatched(db, { input, hash, wire, active: requireActive }, postAlone);
   if (row.outcome === 'insufficient') throw new InsufficientFunds('');
   if (row.outcome === 'inactive') throw new InactiveMember();
   if (row.outcome === 'existing' && !row.op_hash.equals(hash)) {

@@ -1,7 +1,7 @@
 import type { OperationInput } from './operation.ts';
 import type { Leg } from './post.ts';
 
-/** One leg as ledger_post_single takes it: account ids, amount as text. */
+/** One leg as ledger_post_single and ledger_post_batch take it: account ids, amount as text. */
 export type Wire = {
   d: string;
   c: string;
@@ -30,7 +30,7 @@ export function toWire(legs: Leg[], ids: readonly string[]): Wire[] {
   });
 }
 
-/** The legs' columns in the order ledger_post_single takes them: debit, credit, amount... */
+/** The legs' columns in the order ledger_post_single and ledger_post_batch take them: debit, credit, amount... */
 export const legColumns = (legs: Wire[]) => [
   legs.map((l) => l.d),
   legs.map((l) => l.c),

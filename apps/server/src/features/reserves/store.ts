@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type Db, poolOf } from '../../db/database.ts';
 import { copyIn } from '../../db/pg-copy.ts';
-import { type Level, recordBytes, type SortedLeaves } from './tree.ts';
+import { recordBytes, type SortedLeaves } from './tree.ts';
 
 /**
  * Writes a tree with COPY (a million leaves are three million rows), making its upper levels as it goes, and runs
@@ -38,13 +38,16 @@ class Rows {
     this.at = this.buf.writeInt32BE(2, this.at);
     this.at = this.buf.writeInt16BE(v, this.at);
   }
-  bytes(b: Buffer, from = 0, length = b.length) {
+  /** A field of bytes: a short one moved by a plain loop (a call of Buffer's copy costs more than its 8 bytes). */
+  bytes(b: Buffer, from: number, length: number) {
     this.at = this.buf.writeInt32BE(length, this.at);
-    this.at += b.copy(this.buf, this.at, from, from + length);
+    if (length > 16) this.at += b.copy(this.buf, this.at, from, from + length);
+    else for (let k = 0; k < length; k++) this.buf[this.at++] = b[from + k] as number;
   }
-  /** The chunk so far (a copy: the buffer is written again for the next chunk). */
+  /** The chunk so far, handed over as it is (the socket may still hold it): the next chunk gets a new buffer. */
   take(): Buffer {
-    const out = Buffer.from(this.buf.subarray(0, this.at));
+    const out = this.buf.subarray(0, this.at);
+    this.buf = Buffer.allocUnsafe(this.buf.length);
     this.at = 0;
     return out;
   }
@@ -53,6 +56,10 @@ class Rows {
   }
 }
 
+/**
+ * The leaves' rows. Between chunks, the levels above the leaves are hashed as far as a chunk's worth of nodes:
+ * PostgreSQL stores one chunk while Node hashes, and the leaves' COPY hides about a million hashes.
+ */
 async function* leafRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator<Buffer> {
   yield HEADER;
   const rows = new Rows(2 + 12 + 12 + 8 + 36);
@@ -64,25 +71,28 @@ async function* leafRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator
     rows.bytes(ids, 8 * i, 8);
     rows.int4(p);
     rows.bytes(salts, 32 * i, 32);
-    if (rows.full) yield rows.take();
+    if (rows.full) {
+      yield rows.take();
+      tree.levels.advance(CHUNK_ROWS);
+    }
   }
   yield rows.take();
   yield TRAILER;
 }
 
-/**
- * Level 0's rows, then each level above made a chunk at a time as the rows go: PostgreSQL stores one chunk while the
- * next is hashed, so the upper levels' hashing hides behind the COPY.
- */
+/** Each level's rows, bottom up; whatever of a level was not hashed during the leaves' COPY is hashed as it goes. */
 async function* nodeRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator<Buffer> {
   yield HEADER;
   const { levels } = tree;
   const size = recordBytes(levels.columns);
   const rows = new Rows(2 + 12 + 6 + 8 + 4 + size + 4);
   const snapshot = BigInt(snapshotId);
-  for (let level = 0, made: Level | undefined = levels.levels[0]; made; level++, made = levels.above()) {
+  for (let level = 0; ; level++) {
+    levels.reach(level, 0);
+    const made = levels.levels[level];
+    if (!made) break;
     for (let i = 0; i < made.count; i++) {
-      if (level > 0 && i % CHUNK_ROWS === 0) levels.fill(i, Math.min(made.count, i + CHUNK_ROWS));
+      if (i % CHUNK_ROWS === 0) levels.reach(level, Math.min(made.count, i + CHUNK_ROWS));
       // A node's record is its hash then its sums as the format encodes them: both go as they are.
       rows.start(5);
       rows.int8(snapshot);

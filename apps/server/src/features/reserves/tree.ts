@@ -4,7 +4,7 @@ import { PorFormatError } from '@mp/contract';
 /**
  * The server's bulk builder of an mp-por-v1 tree (the format: packages/contract/src/reserves/format.ts). Same bytes
  * as the shared code (tree.test.ts compares them), but built for a million leaves with no object and no bigint per
- * node: leaves are hashed one by one as the liabilities are read (LeafHashes), and each level is one Buffer of node
+ * node: leaves are hashed one by one from the liabilities' bytes (LeafHashes), and each level is one Buffer of node
  * records laid out as the format hashes them, hash (32) then each column's sum (16 bytes big-endian). An inner node's
  * preimage is then 0x01 followed by its two children's records, which sit side by side; a parent's sums are added 32
  * bits at a time in plain numbers. The levels above the leaves are made a slice at a time (TreeLevels), so the store
@@ -183,13 +183,16 @@ function addSum(a: Buffer, aAt: number, b: Buffer, bAt: number, out: Buffer, out
 }
 
 /**
- * The levels from level 0 up to the root, each level's nodes made on demand, a slice at a time: `above()` starts the
- * next level (or answers undefined at the root's), `fill(from, to)` hashes that level's nodes from..to-1 out of the
- * level below, which is whole. Pairs are (0,1), (2,3)...; an odd last node is paired with the empty node (zero hash,
- * zero sums). One leaf still gets node(leaf, empty) above it; no leaves give the empty node as root.
+ * The levels from level 0 up to the root, made on demand a slice at a time, so the hashing can go on between the
+ * chunks of a COPY: `advance(n)` hashes up to n more nodes, level by level, and `reach(level, to)` makes sure a
+ * level's nodes below `to` are made. Pairs are (0,1), (2,3)...; an odd last node is paired with the empty node (zero
+ * hash, zero sums). One leaf still gets node(leaf, empty) above it; no leaves give the empty node as root.
  */
 export class TreeLevels {
   readonly levels: Level[];
+  /** How many nodes of the top level in `levels` are made. */
+  private made: number;
+  private finished = false;
   private readonly size: number;
   private readonly pre: Buffer;
 
@@ -198,21 +201,62 @@ export class TreeLevels {
     readonly columns: number,
   ) {
     this.levels = [level0];
+    this.made = level0.count;
     this.size = recordBytes(columns);
     this.pre = Buffer.alloc(1 + 2 * this.size);
     this.pre[0] = 0x01;
   }
 
-  above(): Level | undefined {
-    const top = this.levels[this.levels.length - 1] as Level;
-    if (top.count === 0 || (top.count === 1 && this.levels.length > 1)) return undefined;
-    const count = Math.ceil(top.count / 2);
-    const level = { count, records: Buffer.allocUnsafe(this.size * count) };
-    this.levels.push(level);
-    return level;
+  /** Hashes up to `budget` more nodes: the rest of the top level, then the level above it, and so on to the root. */
+  advance(budget: number) {
+    let left = budget;
+    while (left > 0 && !this.finished) {
+      const top = this.levels[this.levels.length - 1] as Level;
+      if (this.made === top.count) {
+        this.startLevel(top);
+        continue;
+      }
+      const to = Math.min(top.count, this.made + left);
+      this.fill(this.made, to);
+      left -= to - this.made;
+      this.made = to;
+    }
   }
 
-  fill(from: number, to: number) {
+  /** Until node `to` - 1 of `level` is made (or there is no such level: the root's is below it). */
+  reach(level: number, to: number) {
+    while (
+      !this.finished &&
+      (this.levels.length - 1 < level || (this.levels.length - 1 === level && this.made < to))
+    )
+      this.advance(4096);
+  }
+
+  /** Every level made, at once. */
+  complete(): this {
+    this.advance(Number.POSITIVE_INFINITY);
+    return this;
+  }
+
+  /** The root: the top level's node 0 once every level is made. */
+  root(): { hash: Buffer; sums: bigint[] } {
+    if (!this.finished) throw new Error('the tree is not made up to its root');
+    return nodeAt(this.levels[this.levels.length - 1] as Level, 0, this.columns);
+  }
+
+  /** The level above a whole `top`, or the end when `top` is the root's (or level 0 has no leaves). */
+  private startLevel(top: Level) {
+    if (top.count === 0 || (top.count === 1 && this.levels.length > 1)) {
+      this.finished = true;
+      return;
+    }
+    const count = Math.ceil(top.count / 2);
+    this.levels.push({ count, records: Buffer.allocUnsafe(this.size * count) });
+    this.made = 0;
+  }
+
+  /** Nodes from..to-1 of the top level, from the whole level below. */
+  private fill(from: number, to: number) {
     const { size, pre, columns } = this;
     const below = this.levels[this.levels.length - 2] as Level;
     const records = (this.levels[this.levels.length - 1] as Level).records;
@@ -232,19 +276,9 @@ export class TreeLevels {
           records,
           at + HASH + AMOUNT * c,
         );
-      sha256(pre).copy(records, at);
+      const hashed = sha256(pre);
+      for (let k = 0; k < HASH; k++) records[at + k] = hashed[k] as number;
     }
-  }
-
-  /** Every level made, at once. */
-  complete(): this {
-    for (let level = this.above(); level; level = this.above()) this.fill(0, level.count);
-    return this;
-  }
-
-  /** The root: the top level's node 0 once every level is made. */
-  root(): { hash: Buffer; sums: bigint[] } {
-    return nodeAt(this.levels[this.levels.length - 1] as Level, 0, this.columns);
   }
 }
 

@@ -10,7 +10,7 @@ import {
 } from './chain-reserves.ts';
 import { COLUMNS, readLiabilities } from './liabilities.ts';
 import { claimBuilding, publishSnapshot, refuseSnapshot } from './queries.ts';
-import { storeTree } from './store.ts';
+import { type StoreTimes, storeTree } from './store.ts';
 import { sortLeaves } from './tree.ts';
 
 /** What a snapshot's build needs: the database and, when the platform follows one, the chain (and its hot wallet key). */
@@ -26,7 +26,13 @@ const NO_CHAIN_RESERVES: ChainReserves = {
 };
 
 type Claim = { id: string; holder: string };
-type Outcome = { id: string; state: 'published' | 'refused'; problem: string };
+/** A build's end; a published one says how long its steps took (ms), for the log and the bench. */
+type Outcome = {
+  id: string;
+  state: 'published' | 'refused';
+  problem: string;
+  steps?: Record<string, number>;
+};
 
 /**
  * Builds the snapshot that is building, if any and nobody else builds it. Answers its id and end state, or undefined
@@ -83,7 +89,9 @@ async function buildClaimed(d: BuildDeps, claim: Claim, started: number): Promis
   const block = config ? await headBlock(config) : 0n;
   const chainId = config?.chainId ?? 0;
   const takenAt = new Date();
+  const readStarted = performance.now();
   const read = await readLiabilities(d.db, BigInt(claim.id));
+  const readMs = Math.round(performance.now() - readStarted);
   if (read.problems.length > 0)
     return refuse(d, claim, started, {
       problem: listed(read.problems),
@@ -91,11 +99,14 @@ async function buildClaimed(d: BuildDeps, claim: Claim, started: number): Promis
       block,
       leaves: read.members,
     });
+  const sortStarted = performance.now();
   const tree = sortLeaves(read.leaves);
+  const sortMs = Math.round(performance.now() - sortStarted);
   const reserves = config ? await readReserves(d.db, config, block) : NO_CHAIN_RESERVES;
   const key = config ? d.chain?.hotWalletKey : undefined;
+  let stored: StoreTimes;
   try {
-    await storeTree(d.db, claim.id, tree, async (client, root) => {
+    stored = await storeTree(d.db, claim.id, tree, async (client, root) => {
       const total = rootTotal(root.sums);
       if (total !== read.ledgerTotal)
         throw new TotalsDiffer(
@@ -134,6 +145,9 @@ async function buildClaimed(d: BuildDeps, claim: Claim, started: number): Promis
     if (!(err instanceof TotalsDiffer)) throw err;
     return refuse(d, claim, started, { problem: err.message, chainId, block, leaves: read.members });
   }
-  logger('reserves').info(`snapshot ${claim.id} published: ${tree.order.length} members, block ${block}`);
-  return { id: claim.id, state: 'published', problem: '' };
+  const steps = { read: readMs, sort: sortMs, ...stored };
+  logger('reserves').info(
+    `snapshot ${claim.id} published: ${tree.order.length} members, block ${block}; ms: ${JSON.stringify(steps)}`,
+  );
+  return { id: claim.id, state: 'published', problem: '', steps };
 }

@@ -107,6 +107,12 @@ async function* nodeRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator
   yield TRAILER;
 }
 
+/**
+ * How long each step of the store took, in ms: the leaves' COPY (with the upper levels hashed between its chunks),
+ * the nodes' COPY (the rest of them hashed as it goes), the two primary keys, attaching and publishing.
+ */
+export type StoreTimes = { leaves: number; nodes: number; keys: number; publish: number };
+
 /** The tables that hold one snapshot's tree: partitions of `reserve_leaves` and `reserve_nodes` (migration 0039). */
 export function treeTables(snapshotId: string) {
   if (!/^\d+$/.test(snapshotId)) throw new Error(`not a snapshot id: ${snapshotId}`);
@@ -124,9 +130,16 @@ export async function storeTree(
   snapshotId: string,
   tree: SortedLeaves,
   publish: (client: pg.PoolClient, root: { hash: Buffer; sums: bigint[] }) => Promise<void>,
-): Promise<void> {
+): Promise<StoreTimes> {
   const { leaves, nodes } = treeTables(snapshotId);
   const client = await poolOf(db).connect();
+  const times: StoreTimes = { leaves: 0, nodes: 0, keys: 0, publish: 0 };
+  let lap = performance.now();
+  const mark = (step: keyof StoreTimes) => {
+    const now = performance.now();
+    times[step] = Math.round(now - lap);
+    lap = now;
+  };
   try {
     await client.query('begin');
     // Sorting three million keys in memory rather than in runs on disk (this transaction only).
@@ -139,6 +152,7 @@ export async function storeTree(
       `copy ${leaves} (snapshot_id, member_id, idx, salt) from stdin (format binary, freeze)`,
       leafRows(snapshotId, tree),
     );
+    mark('leaves');
     await client.query(
       `create table ${nodes} (like reserve_nodes including constraints, check (snapshot_id = ${snapshotId}))`,
     );
@@ -147,12 +161,16 @@ export async function storeTree(
       `copy ${nodes} (snapshot_id, level, idx, hash, sums) from stdin (format binary, freeze)`,
       nodeRows(snapshotId, tree),
     );
+    mark('nodes');
     await client.query(`alter table ${leaves} add primary key (snapshot_id, member_id)`);
     await client.query(`alter table ${nodes} add primary key (snapshot_id, level, idx)`);
+    mark('keys');
     await client.query(`alter table reserve_leaves attach partition ${leaves} for values in (${snapshotId})`);
     await client.query(`alter table reserve_nodes attach partition ${nodes} for values in (${snapshotId})`);
     await publish(client, tree.levels.root());
     await client.query('commit');
+    mark('publish');
+    return times;
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;

@@ -59,6 +59,17 @@ describe('read cache', () => {
     expect(await cache.get('1', async () => 'new')).toBe('new');
   });
 
+  it('keeps a value read while only another table changed (the balances every posting changes)', async () => {
+    const feed = handFeed();
+    const cache = createReadCache<string>(feed, { tables: ['security_events'], ttlMs: 60_000, max: 10 });
+    const first = await cache.get('1', async () => {
+      feed.local('balances', ['1', '2']);
+      return 'read';
+    });
+    expect(first).toBe('read');
+    expect(await cache.get('1', async () => 'again')).toBe('read');
+  });
+
   it('reads through while the feed is not live, and drops a group of keys together', async () => {
     const offline = createReadCache<number>(offlineFeed(), { tables: ['members'], ttlMs: 60_000, max: 10 });
     let reads = 0;

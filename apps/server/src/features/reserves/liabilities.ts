@@ -22,8 +22,11 @@ export type LiabilityRead = {
   points: { RP: bigint; DP: bigint };
 };
 
-/** Every member: each gets a leaf, zeros included (a member with no account still has one). */
-const MEMBER_IDS = 'copy (select id from members) to stdout (format binary)';
+/**
+ * Every member, by id (the order the leaves are stored in, that of their primary key): each gets a leaf, zeros
+ * included (a member with no account still has one).
+ */
+const MEMBER_IDS = 'copy (select id from members order by id) to stdout (format binary)';
 
 /**
  * Every member USDT account as it is stored, in no order (a plain scan, nothing summed or sorted in PostgreSQL): its
@@ -77,8 +80,8 @@ const LEDGER_FIGURES = `
 
 /**
  * Reads every member's liabilities and the ledger's figures in ONE repeatable-read, read-only transaction, so both
- * are the same moment of the ledger, by binary COPY (no object, string or bigint per row), then hashes each member's
- * leaf for snapshot `snapshotId` and lists what refuses the snapshot.
+ * are the same moment of the ledger, by binary COPY (no object, string or bigint per row), hashes each member's leaf
+ * for snapshot `snapshotId` (while PostgreSQL sums the figures), and lists what refuses the snapshot.
  */
 export async function readLiabilities(db: Db, snapshotId: bigint): Promise<LiabilityRead> {
   const client = await poolOf(db).connect();
@@ -91,9 +94,13 @@ export async function readLiabilities(db: Db, snapshotId: bigint): Promise<Liabi
     await copyRowsOut(client, CUSTODY, (buf, f) =>
       table.set(int8(buf, f[0] as number), CUSTODY_COLUMN, buf, f[1] as number),
     );
-    const figures = (await client.query<LedgerFigures>(LEDGER_FIGURES)).rows[0] as LedgerFigures;
+    // PostgreSQL sums the ledger's figures on its core while the leaves are hashed on this one.
+    const figuresRead = client.query<LedgerFigures>(LEDGER_FIGURES);
+    figuresRead.catch(() => {});
+    const hashed = table.hash(snapshotId);
+    const figures = (await figuresRead).rows[0] as LedgerFigures;
     await client.query('commit');
-    return judge(table.hash(snapshotId), figures);
+    return judge(hashed, figures);
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;

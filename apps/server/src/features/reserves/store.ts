@@ -57,15 +57,19 @@ class Rows {
 }
 
 /**
- * The leaves' rows. Between chunks, the levels above the leaves are hashed as far as a chunk's worth of nodes:
- * PostgreSQL stores one chunk while Node hashes, and the leaves' COPY hides about a million hashes.
+ * The leaves' rows, in the order the members were read (by id, as a table scan gives them), so the primary key on
+ * (snapshot, member) is built from rows nearly in its order; each names its position in level 0. Between chunks, the
+ * levels above the leaves are hashed as far as a chunk's worth of nodes: PostgreSQL stores one chunk while Node
+ * hashes, and the leaves' COPY hides about a million hashes.
  */
 async function* leafRows(snapshotId: string, tree: SortedLeaves): AsyncGenerator<Buffer> {
   yield HEADER;
   const rows = new Rows(2 + 12 + 12 + 8 + 36);
   const snapshot = BigInt(snapshotId);
   const { ids, salts } = tree.leaves;
-  for (const [p, i] of tree.order.entries()) {
+  const positions = new Uint32Array(tree.order.length);
+  for (const [p, i] of tree.order.entries()) positions[i] = p;
+  for (const [i, p] of positions.entries()) {
     rows.start(4);
     rows.int8(snapshot);
     rows.bytes(ids, 8 * i, 8);

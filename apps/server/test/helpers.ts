@@ -62,3 +62,24 @@ export async function newMember(t: TestApp, o: SignupOptions = {}) {
   const m = await signUpMember(t, o);
   return { ...m, token: await logInAs(t, m.userid, m.password) };
 }
+
+/** A member row with no password, sponsor or place: what the ledger's own tests open accounts for. */
+export async function insertBareMember(t: TestApp, userid: string): Promise<string> {
+  const row = await t.db
+    .insertInto('members')
+    .values({
+      userid,
+      name: '',
+      email: null,
+      mobile: null,
+      tel_prefix: null,
+      password_hash: null,
+      tx_password_hash: null,
+      sponsor_id: null,
+      placement_parent_id: null,
+      side: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

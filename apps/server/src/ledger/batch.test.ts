@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { feedOf } from '../db/change-feed.ts';
+import { insertBareMember } from '../../test/helpers.ts';
 import { expectLedgerHealthy } from '../../test/money.ts';
 import { Refusal } from '../lib/errors.ts';
 import {
@@ -22,25 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newMember(userid: string): Promise<string> {
-  const row = await t.db
-    .insertInto('members')
-    .values({
-      userid,
-      name: '',
-      email: null,
-      mobile: null,
-      tel_prefix: null,
-      password_hash: null,
-      tx_password_hash: null,
-      sponsor_id: null,
-      placement_parent_id: null,
-      side: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const newMember = (userid: string) => insertBareMember(t, userid);
 
 const acct = (member: string) => memberAccount(member, 'funds', 'USDT');
 

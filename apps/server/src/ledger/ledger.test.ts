@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { insertBareMember } from '../../test/helpers.ts';
 import { expectLedgerHealthy } from '../../test/money.ts';
 import {
   checkLedger,
@@ -22,23 +23,7 @@ beforeAll(async () => {
   ledger = createLedger(t.db);
   members = [];
   for (let i = 0; i < 4; i++) {
-    const row = await t.db
-      .insertInto('members')
-      .values({
-        userid: `model${i}`,
-        name: '',
-        email: null,
-        mobile: null,
-        tel_prefix: null,
-        password_hash: null,
-        tx_password_hash: null,
-        sponsor_id: null,
-        placement_parent_id: null,
-        side: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    members.push(row.id);
+    members.push(await insertBareMember(t, `model${i}`));
   }
 });
 afterAll(() => t.close());

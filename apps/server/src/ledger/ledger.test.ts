@@ -193,23 +193,7 @@ describe('payouts: many members paid in one statement (property)', () => {
   const payees: string[] = [];
   beforeAll(async () => {
     for (let i = 0; i < 4; i++) {
-      const row = await t.db
-        .insertInto('members')
-        .values({
-          userid: `payee${i}`,
-          name: '',
-          email: null,
-          mobile: null,
-          tel_prefix: null,
-          password_hash: null,
-          tx_password_hash: null,
-          sponsor_id: null,
-          placement_parent_id: null,
-          side: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      payees.push(row.id);
+      payees.push(await insertBareMember(t, `payee${i}`));
     }
   });
 

@@ -138,6 +138,48 @@ describe.skipIf(!hasRedis())('two app servers on one database', () => {
     }
   });
 
+  it('a decision made on one server is what the other shows: approved stays held, rejected is given back', async () => {
+    const request = async () => {
+      const m = await newMember(a);
+      await fund(a, admin, m.userid, '100');
+      await a.ok(
+        'member/updatecaddress',
+        { address: TRON, address_type: 'USDT-TRC20', tx_password: TX },
+        { token: m.token },
+      );
+      const w = await b.ok<{ id: string }>(
+        'asset/withdrawsave',
+        { amount: '40', tx_password: TX, idempotency_key: newKey() },
+        { token: m.token },
+      );
+      return { ...m, id: w.id };
+    };
+    const approved = await request();
+    const rejected = await request();
+    await a.ok('Admin/AdminApprovewd', { id: approved.id, action: 'approve' }, { token: admin });
+    await b.ok(
+      'Admin/AdminApprovewd',
+      { id: rejected.id, action: 'reject', reason: 'duplicate' },
+      { token: admin },
+    );
+    const status = async (t: TestApp, token: string) =>
+      (await t.ok<{ list: { status: string }[] }>('Asset/withdrawlist', {}, { token })).list[0]?.status;
+    // Each server shows the decision the other made, and the balance it leaves (no hot wallet: paid by hand, so an
+    // approval keeps the money held until the payout is recorded).
+    expect(await status(b, approved.token)).toBe('approved');
+    expect(await status(a, rejected.token)).toBe('rejected');
+    for (const t of [a, b]) {
+      await within(2000, async () => {
+        const bal = await balanceOf(t, approved.token);
+        return bal.balance === '100' && bal.pending === '40';
+      });
+      await within(2000, async () => {
+        const bal = await balanceOf(t, rejected.token);
+        return bal.balance === '100' && bal.pending === '0';
+      });
+    }
+  });
+
   it('a login limit holds across both servers, not twice over', async () => {
     const limited = { loginPerMinute: 4 };
     const c = await createTestApp({ limiter: redisLimiter(), database: a.url, limits: limited });

@@ -46,6 +46,30 @@ async function expectBalance(t: TestApp, token: string, expected: string) {
   expect((await balanceOf(t, token)).balance).toBe(expected);
 }
 
+/** A member funded with 100 USDT (on a) who asked to withdraw `amount` to a TRC-20 address (on b). */
+async function withdrawalRequested(amount: string) {
+  const m = await newMember(a);
+  await fund(a, admin, m.userid, '100');
+  await a.ok(
+    'member/updatecaddress',
+    { address: TRON, address_type: 'USDT-TRC20', tx_password: TX },
+    { token: m.token },
+  );
+  const w = await b.ok<{ id: string }>(
+    'asset/withdrawsave',
+    { amount, tx_password: TX, idempotency_key: newKey() },
+    { token: m.token },
+  );
+  return { ...m, id: w.id };
+}
+
+/** Server t shows the member's 100 USDT with `pending` of it held, within 2 s (it follows the other's changes). */
+const showsHeld = (t: TestApp, token: string, pending: string) =>
+  within(2000, async () => {
+    const bal = await balanceOf(t, token);
+    return bal.balance === '100' && bal.pending === pending;
+  });
+
 describe.skipIf(!hasRedis())('two app servers on one database', () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -106,18 +130,7 @@ describe.skipIf(!hasRedis())('two app servers on one database', () => {
 
   it('an approval on one server and a rejection on the other: one decision wins', async () => {
     for (let round = 0; round < 3; round++) {
-      const m = await newMember(a);
-      await fund(a, admin, m.userid, '100');
-      await a.ok(
-        'member/updatecaddress',
-        { address: TRON, address_type: 'USDT-TRC20', tx_password: TX },
-        { token: m.token },
-      );
-      const w = await b.ok<{ id: string }>(
-        'asset/withdrawsave',
-        { amount: '50', tx_password: TX, idempotency_key: newKey() },
-        { token: m.token },
-      );
+      const w = await withdrawalRequested('50');
       const [approve, reject] = await Promise.all([
         a.call('Admin/AdminApprovewd', { id: w.id, action: 'approve' }, { token: admin }),
         b.call('Admin/AdminApprovewd', { id: w.id, action: 'reject', reason: 'duplicate' }, { token: admin }),
@@ -130,32 +143,13 @@ describe.skipIf(!hasRedis())('two app servers on one database', () => {
       // is posted until an admin records the payout (DECISIONS 49). Rejected, the hold is voided. Read on both
       // servers: the one that did not decide follows the other's decision through the change feed, within ms.
       const pending = approve.body.status === 1 ? '50' : '0';
-      for (const t of [a, b])
-        await within(2000, async () => {
-          const bal = await balanceOf(t, m.token);
-          return bal.balance === '100' && bal.pending === pending;
-        });
+      for (const t of [a, b]) await showsHeld(t, w.token, pending);
     }
   });
 
   it('a decision made on one server is what the other shows: approved stays held, rejected is given back', async () => {
-    const request = async () => {
-      const m = await newMember(a);
-      await fund(a, admin, m.userid, '100');
-      await a.ok(
-        'member/updatecaddress',
-        { address: TRON, address_type: 'USDT-TRC20', tx_password: TX },
-        { token: m.token },
-      );
-      const w = await b.ok<{ id: string }>(
-        'asset/withdrawsave',
-        { amount: '40', tx_password: TX, idempotency_key: newKey() },
-        { token: m.token },
-      );
-      return { ...m, id: w.id };
-    };
-    const approved = await request();
-    const rejected = await request();
+    const approved = await withdrawalRequested('40');
+    const rejected = await withdrawalRequested('40');
     await a.ok('Admin/AdminApprovewd', { id: approved.id, action: 'approve' }, { token: admin });
     await b.ok(
       'Admin/AdminApprovewd',
@@ -169,14 +163,8 @@ describe.skipIf(!hasRedis())('two app servers on one database', () => {
     expect(await status(b, approved.token)).toBe('approved');
     expect(await status(a, rejected.token)).toBe('rejected');
     for (const t of [a, b]) {
-      await within(2000, async () => {
-        const bal = await balanceOf(t, approved.token);
-        return bal.balance === '100' && bal.pending === '40';
-      });
-      await within(2000, async () => {
-        const bal = await balanceOf(t, rejected.token);
-        return bal.balance === '100' && bal.pending === '0';
-      });
+      await showsHeld(t, approved.token, '40');
+      await showsHeld(t, rejected.token, '0');
     }
   });
 

@@ -46,3 +46,31 @@ describe("a request's logger", () => {
     });
   }
 });
+
+describe('the X-Request-Id header', () => {
+  it('goes back on every answer: a handled one, an error and an unknown route', async () => {
+    const { app } = serverLogging(false);
+    app.get('/fine', async () => ({ ok: true }));
+    const fine = await app.inject({ method: 'GET', url: '/fine', headers: { 'x-request-id': 'req-1' } });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/work',
+      payload: {},
+      headers: { 'x-request-id': 'req-2' },
+    });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/nowhere',
+      headers: { 'x-request-id': 'req-3' },
+    });
+    const given = await app.inject({ method: 'GET', url: '/fine', headers: { 'x-request-id': 'bad "id"' } });
+    await app.close();
+    expect([fine.statusCode, broken.statusCode, missing.statusCode]).toEqual([200, 500, 404]);
+    expect([fine, broken, missing].map((r) => r.headers['x-request-id'])).toEqual([
+      'req-1',
+      'req-2',
+      'req-3',
+    ]);
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

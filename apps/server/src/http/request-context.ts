@@ -25,11 +25,13 @@ export function requestLoggers(logRequests: boolean) {
 /**
  * Everything a request does runs in a log context with its `reqId` (lib/log.ts), so a line logged deep in a feature,
  * or later by work the request started, names the request (Fastify carries the context across reading the body). The
- * id goes back in the `X-Request-Id` header.
+ * id goes back in the `X-Request-Id` header, set here with the request's first hook: the answer keeps it whatever
+ * sends it (a handler, the error handler, a refusal from a hook), as it keeps the security headers set the same way.
+ * (An async onSend hook for it cost a promise and a hook step per answer.)
  */
 export function installRequestContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, _reply, done) => withLogContext({ reqId: req.id }, done));
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    withLogContext({ reqId: req.id }, done);
   });
 }

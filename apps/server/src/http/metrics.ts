@@ -155,6 +155,25 @@ export async function processMetrics(): Promise<string> {
   return processRegistry.metrics();
 }
 
+type AnswerLabels = {
+  counted: { route: string; method: string; status: string };
+  timed: { route: string; method: string };
+};
+/**
+ * The label objects of each route, method and status answered so far (route templates, Node's methods and the status
+ * codes are few, so this stays small; past the bound new sets are simply not kept).
+ */
+const answerLabels = new Map<string, AnswerLabels>();
+
+function labelsOf(route: string, method: string, statusCode: number): AnswerLabels {
+  const key = `${method} ${statusCode} ${route}`;
+  const known = answerLabels.get(key);
+  if (known) return known;
+  const labels = { counted: { route, method, status: String(statusCode) }, timed: { route, method } };
+  if (answerLabels.size < 10_000) answerLabels.set(key, labels);
+  return labels;
+}
+
 function bearer(req: FastifyRequest): string {
   const h = req.headers.authorization ?? '';
   return h.toLowerCase().startsWith('bearer ') ? h.slice(7).trim() : '';
@@ -181,11 +200,12 @@ export function installMetrics(
     pools.delete(pool);
   });
 
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    const method = req.method;
-    httpRequests.inc({ route, method, status: String(reply.statusCode) });
-    httpDuration.observe({ route, method }, reply.elapsedTime / 1000);
+  // A plain hook, not an async one (a promise and its microtasks per answer), with each label set made once.
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const labels = labelsOf(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode);
+    httpRequests.inc(labels.counted);
+    httpDuration.observe(labels.timed, reply.elapsedTime / 1000);
+    done();
   });
 
   const business = businessRegistry(deps, readiness);

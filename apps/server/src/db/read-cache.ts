@@ -3,6 +3,8 @@ import type { ChangeFeed, Changed } from './change-feed.ts';
 export type ReadCache<V> = {
   /** The cached value of `key`, or what `load` reads (kept only if nothing changed meanwhile). */
   get: (key: string, load: () => Promise<V>) => Promise<V>;
+  /** The cached value of `key` when this server holds a fresh one (the feed live), without reading: else undefined. */
+  peek: (key: string) => V | undefined;
   /** Forgets the entries of these groups (by default the key is the group) on this server. */
   drop: (groups: Changed) => void;
 };
@@ -62,6 +64,12 @@ export function createReadCache<V>(
     return value;
   }
 
+  const peek = (key: string): V | undefined => {
+    if (!feed.live) return undefined;
+    const hit = entries.get(key);
+    return hit && hit.until > Date.now() ? hit.value : undefined;
+  };
+
   return {
     get(key, read) {
       if (!feed.live) return read();
@@ -76,6 +84,7 @@ export function createReadCache<V>(
       pending.set(key, { version, promise });
       return promise;
     },
+    peek,
     drop,
   };
 }

@@ -40,18 +40,21 @@ export function authorize(auth: Auth, member: SessionMember, callName?: string):
   return member;
 }
 
-/** The member behind a header token; undefined for none or a wrong, expired or revoked one. */
-async function sessionOf(
+/**
+ * The member behind a header token; undefined for none or a wrong, expired or revoked one. At once when the session is
+ * in this server's memory (every call of a busy client), else a promise of the read.
+ */
+function sessionOf(
   sessions: SessionResolver,
   token: string | undefined,
-): Promise<SessionMember | undefined> {
+): SessionMember | undefined | Promise<SessionMember | undefined> {
   if (!token) return undefined;
-  try {
-    return await sessions.resolve(token);
-  } catch (err) {
+  const known = sessions.cached(token);
+  if (known) return known;
+  return sessions.resolve(token).catch((err: unknown) => {
     if (err instanceof SessionInvalid) return undefined;
     throw err;
-  }
+  });
 }
 
 /** Requests that passed the checks made before their body is read. */
@@ -86,18 +89,30 @@ function multipartLimits(def: CallDef) {
  * The flood guard and, for member and admin calls, the caller from the Authorization header, read before the body.
  * Undefined when the call is public or may still carry its token in a form field.
  */
-async function admit(def: CallDef, req: FastifyRequest, opts: RegisterOptions) {
+function admit(def: CallDef, req: FastifyRequest, opts: RegisterOptions): Promise<SessionMember | undefined> {
   const token = headerToken(req);
-  const member = await sessionOf(opts.sessions, token);
-  // Counted per member for a valid session, else per address: never per a string the caller chooses.
+  const found = sessionOf(opts.sessions, token);
+  if (found instanceof Promise) return found.then((member) => guard(def, req, opts, token, member));
+  return guard(def, req, opts, token, found);
+}
+
+/** Counted per member for a valid session, else per address: never per a string the caller chooses. */
+function guard(
+  def: CallDef,
+  req: FastifyRequest,
+  opts: RegisterOptions,
+  token: string | undefined,
+  member: SessionMember | undefined,
+): Promise<SessionMember | undefined> {
   const key = member ? `g:m:${member.id}` : `g:ip:${req.ip}`;
-  const limit = await opts.limiter.hit(key, opts.globalPerMinute, 60_000);
-  if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
-  if (def.auth === 'public') return undefined;
-  if (member) return authorize(def.auth, member, def.name);
-  // Only a POST form may carry its token in a field; a GET or an upload must use the header.
-  if (token || def.method === 'GET' || isMultipart(req)) throw new SessionInvalid();
-  return undefined;
+  return opts.limiter.hit(key, opts.globalPerMinute, 60_000).then((limit) => {
+    if (!limit.allowed) throw new TooManyRequests(limit.retryAfterSeconds);
+    if (def.auth === 'public') return undefined;
+    if (member) return authorize(def.auth, member, def.name);
+    // Only a POST form may carry its token in a field; a GET or an upload must use the header.
+    if (token || def.method === 'GET' || isMultipart(req)) throw new SessionInvalid();
+    return undefined;
+  });
 }
 
 export type RegisterOptions = {
@@ -125,21 +140,30 @@ export function registerCalls(app: FastifyInstance, routes: CallRoute[], opts: R
       },
       // Before the body is read: the flood guard, then who calls (from the header), so a stranger's upload is
       // refused unread and nobody learns a call's field rules without being allowed to make it.
-      onRequest: async (req) => {
-        const member = await admit(def, req, opts);
-        if (member) req.member = member;
-        admitted.add(req);
+      // Hooks with a callback rather than async functions: each async hook cost promises and microtasks per call.
+      onRequest: (req, _reply, done) => {
+        admit(def, req, opts).then((member) => {
+          if (member) req.member = member;
+          admitted.add(req);
+          done();
+        }, done);
       },
       // An upload refused before it was read: the connection closes after the answer, so the rest is not even
       // received. (One refused while read, a file over the limit, is read to its end and dropped, never held.)
       onError: async (req, reply) => {
         if (isMultipart(req) && !admitted.has(req)) reply.header('connection', 'close');
       },
-      preValidation: async (req) => {
+      preValidation: (req, _reply, done) => {
         // Every body is an object, even an empty POST: schemas then say which field is missing.
         if (def.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
-        if (def.auth === 'public' || req.member) return;
-        req.member = authorize(def.auth, await opts.sessions.resolve(bodyToken(req)), def.name);
+        if (def.auth === 'public' || req.member) return done();
+        opts.sessions
+          .resolve(bodyToken(req))
+          .then((member) => authorize(def.auth, member, def.name))
+          .then((member) => {
+            req.member = member;
+            done();
+          }, done);
       },
       handler: async (req) => {
         const lang = requestLanguage(req);

@@ -96,6 +96,13 @@ export function createSessions(db: Db, clock: Clock, ttlMs: number, feed: Change
       return found.member;
     },
 
+    /** The member behind a token held in memory and not expired, at once; undefined means: ask `resolve`. */
+    cached(token: string | undefined): SessionMember | undefined {
+      if (!token || token.length > 200) return undefined;
+      const found = cache.peek(sha256Base64(token));
+      return found && found.expiresAt > clock.now().getTime() ? found.member : undefined;
+    },
+
     async revoke(tokenHash: Buffer) {
       const rows = await db
         .updateTable('sessions')

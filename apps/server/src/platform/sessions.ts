@@ -23,4 +23,9 @@ export type SessionMember = {
 export type SessionResolver = {
   /** The member behind a bearer token, or SessionInvalid (lib/errors.ts) for none or a wrong, expired or revoked one. */
   resolve: (token: string | undefined) => Promise<SessionMember>;
+  /**
+   * The member behind a bearer token when the session is in this server's memory and still valid, without waiting;
+   * undefined otherwise (then `resolve` decides, reading it). The HTTP layer asks this first on every call.
+   */
+  cached: (token: string | undefined) => SessionMember | undefined;
 };

@@ -1,29 +1,35 @@
 /**
- * bench/tree: the network at 1,000,000 members: a random binary tree (900,000) and a chain 100,000 deep (each
- * member sponsoring and placed under the one before). Measures, beside a baseline measured in the same run (a
- * plain scan of the members table: every row read once):
+ * bench/tree: the network at 1,000,000 to 10,000,000 members, in three shapes (issue 4, issue 32):
+ *   - a bushy tree: each new member takes a random free spot, sponsored 1-3 levels above it (most of the members),
+ *   - a chain 100,000 deep: each member the left child and the recruit of the one before,
+ *   - the demo's shape: members placed level by level, each sponsored by the member it is placed under (a complete
+ *     binary tree under the chain's top member's right leg; 30% of the rest by default).
+ * Measures, beside a baseline measured in the same run (a plain scan of the members table: every row read once):
  *   - placing a member (insert with its jump pointers, then propagating the new leg counts to every ancestor),
  *   - propagating a purchase's volume to every placement ancestor,
  *   - loading one screen of the tree (Tree/gettree, 3 levels, access check included),
  *   - searching the downline by userid prefix (placement and sponsor trees),
- *   - the daily pairing for all members after a day of purchases.
- * Targets (issue 4): tree screen and search p99 under 50 ms; the pairing run within 10x the plain scan.
+ *   - the daily pairing for all members after a day of purchases,
+ *   - this process's memory (JS heap and buffers) while it serves those calls and runs the pairing.
+ * The members are built in memory and written with COPY, their indexes dropped for the load and built after it
+ * (PostgreSQL's own bulk path), with triggers and foreign-key checks off for the load only: the build computes what
+ * the insert trigger would (depths, jump pointers, leg counts) and opens each member's reward account itself.
+ * Targets (issue 4, issue 32): tree screen and search p99 under 50 ms; propagation and the pairing run within 10x
+ * the plain scan; memory flat as the member count grows. Several sizes in one run print the growth at the end.
  *
- *   node --import tsx bench/tree/run.ts [--members 1000000] [--chain 100000] [--purchases 20000] [--samples 200]
+ *   node --expose-gc --import tsx bench/tree/run.ts [--members 1000000[,3000000,...]] [--chain 100000]
+ *     [--demo-share 0.3] [--purchases <2% of the members>] [--samples 200] [--pairing-only] [--explain] [--profile]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDb, type Db, type Tx } from '../../apps/server/src/db/database.ts';
+import { createDb, type Db, poolOf, type Tx } from '../../apps/server/src/db/database.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { copyIn } from '../../apps/server/src/db/pg-copy.ts';
 import { searchSponsorDownline } from '../../apps/server/src/features/network/downline.ts';
-import { propagateTree } from '../../apps/server/src/features/network/propagate.ts';
-import { type Me, searchPlacement, treeView } from '../../apps/server/src/features/network/tree.ts';
-import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
-import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
 import {
   candidatesSelect,
   PAIRING_BATCH,
@@ -32,13 +38,19 @@ import {
   pairingSelect,
 } from '../../apps/server/src/features/network/pairing-job.ts';
 import { currentPlan } from '../../apps/server/src/features/network/plan.ts';
+import { propagateTree } from '../../apps/server/src/features/network/propagate.ts';
+import { type Me, searchPlacement, treeView } from '../../apps/server/src/features/network/tree.ts';
+import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
+import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
 
 const { values: args } = parseArgs({
   options: {
     members: { type: 'string', default: '1000000' },
     chain: { type: 'string', default: '100000' },
-    purchases: { type: 'string', default: '20000' },
+    'demo-share': { type: 'string', default: '0.3' },
+    // A day's purchases: 2% of the members by default (20,000 at a million).
+    purchases: { type: 'string', default: '' },
     samples: { type: 'string', default: '200' },
     // Only the pairing (skips the per-call samples), and print the plan of its first id range.
     'pairing-only': { type: 'boolean', default: false },
@@ -47,10 +59,10 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
   },
 });
-const TOTAL = Number(args.members);
+const SIZES = args.members.split(',').map((s) => Number(s.replaceAll('_', '')));
 const CHAIN = Number(args.chain);
-const RANDOM = TOTAL - CHAIN;
-const PURCHASES = Number(args.purchases);
+const DEMO_SHARE = Number(args['demo-share']);
+const purchasesOf = (total: number) => (args.purchases ? Number(args.purchases) : Math.round(total * 0.02));
 const SAMPLES = Number(args.samples);
 const DATE = '2030-03-01';
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -68,7 +80,7 @@ function rng(seed: number) {
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
 }
-const rand = rng(42);
+let rand = rng(42);
 const pick = (n: number) => Math.floor(rand() * n);
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -83,6 +95,40 @@ function stats(ms: number[]) {
   return { p50: at(0.5), p99: at(0.99), max: s[s.length - 1] ?? 0 };
 }
 const f = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+/** This process's JS heap plus the buffers it holds outside the heap. */
+function memoryNow(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/**
+ * memoryNow at rest: after full collections, with a pause between them for V8 to free the buffers of dead arrays (it
+ * does so on another thread after the collection that found them dead).
+ */
+async function memoryAtRest(): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = 0; i < 3 && gc; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return memoryNow();
+}
+
+/** The highest `memoryNow` seen while `work` runs (sampled every 10 ms, and at its end). */
+async function peakMemory<T>(work: () => Promise<T>): Promise<[T, number]> {
+  let peak = memoryNow();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryNow());
+  }, 10);
+  try {
+    const result = await work();
+    return [result, Math.max(peak, memoryNow())];
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 /**
  * The baseline: every row of members read once, in the server (a sequential scan), and the table's size then
@@ -98,56 +144,100 @@ async function plainScan(db: Db): Promise<{ ms: number; size: string }> {
   return { ms: Math.min(...runs), size: size.rows[0]?.s ?? '' };
 }
 
+/** Where each shape starts in the build's indexes (index 0 is the company root) and how many members it has. */
+type Layout = { total: number; bushy: number; chain: number; demo: number; n: number };
+
+function layoutOf(total: number): Layout {
+  const rest = total - CHAIN;
+  const demo = Math.floor(rest * DEMO_SHARE);
+  const bushy = rest - demo;
+  if (bushy < 1000 || demo < 1)
+    throw new Error(`--members ${total} leaves too few for the bushy and demo shapes`);
+  return { total, bushy, chain: CHAIN, demo, n: total + 1 };
+}
+/** Index of the k-th (1-based) member of each shape. */
+const bushyAt = (k: number) => k;
+const chainAt = (l: Layout, k: number) => l.bushy + k;
+const demoAt = (l: Layout, k: number) => l.bushy + l.chain + k;
+const labelOf = (l: Layout, i: number) =>
+  i <= l.bushy ? `r${i}` : i <= l.bushy + l.chain ? `c${i - l.bushy}` : `d${i - l.bushy - l.chain}`;
+
+/** A build index's member id (made outside `build`, so the closure holds none of its arrays). */
+const idOf = (rootId: number) => (i: number) => rootId + i;
+
+/** Yields COPY text a few hundred kilobytes at a time: one line per index from `from` to `to` (exclusive). */
+async function* copyText(from: number, to: number, line: (i: number) => string): AsyncGenerator<Buffer> {
+  let text = '';
+  for (let i = from; i < to; i++) {
+    text += line(i);
+    if (text.length >= 1 << 18) {
+      yield Buffer.from(text);
+      text = '';
+    }
+  }
+  if (text) yield Buffer.from(text);
+}
+
 /**
- * Builds the members in memory (placement, sponsor, depths, jump pointers, leg counts) and writes them in bulk,
- * with the insert trigger off: the trigger computes the same fields row by row (it is used by every later insert).
+ * Builds the members in memory (placement, sponsor, depths, jump pointers, leg counts, direct recruits and sponsor
+ * team sizes) and loads them with COPY. Keeps nothing of it: the measurements run on what PostgreSQL holds.
  */
-async function build(db: Db, rootId: number) {
-  const n = RANDOM + CHAIN + 1; // index 0 is the company root
+async function build(db: Db, rootId: number, l: Layout) {
+  const { n } = l;
   const parent = new Int32Array(n).fill(-1);
   const sponsor = new Int32Array(n).fill(-1);
   const side = new Uint8Array(n); // 1 L, 2 R
   const depth = new Int32Array(n);
   const sdepth = new Int32Array(n);
-  // Random tree under the root's left: each new member takes a random free spot; its sponsor is 1-3 levels up.
-  const open: number[] = [0 * 2]; // spot = node * 2 + (0 left | 1 right)
-  for (let i = 1; i <= RANDOM; i++) {
-    const k = pick(open.length);
-    const spot = open[k]!;
-    open[k] = open[open.length - 1]!;
-    open.pop();
-    const p = spot >> 1;
+  const link = (i: number, p: number, s: number, sd: 1 | 2) => {
     parent[i] = p;
-    side[i] = (spot & 1) + 1;
+    sponsor[i] = s;
+    side[i] = sd;
     depth[i] = depth[p]! + 1;
+    sdepth[i] = sdepth[s]! + 1;
+  };
+  // The bushy tree under the root's left: each new member takes a random free spot; its sponsor is 1-3 levels up.
+  const open = new Int32Array(2 * l.bushy + 2); // spot = node * 2 + (0 left | 1 right)
+  let spots = 1;
+  open[0] = 0;
+  for (let k = 1; k <= l.bushy; k++) {
+    const i = bushyAt(k);
+    const at = pick(spots);
+    const spot = open[at]!;
+    open[at] = open[--spots]!;
+    const p = spot >> 1;
     let s = p;
     for (let up = pick(3); up > 0 && parent[s]! > 0; up--) s = parent[s]!;
-    sponsor[i] = s;
-    sdepth[i] = sdepth[s]! + 1;
-    open.push(i * 2, i * 2 + 1);
+    link(i, p, s, ((spot & 1) + 1) as 1 | 2);
+    open[spots++] = i * 2;
+    open[spots++] = i * 2 + 1;
   }
-  // The chain under the root's right: each member the left child and the recruit of the one before.
-  for (let c = 0; c < CHAIN; c++) {
-    const i = RANDOM + 1 + c;
-    const p = c === 0 ? 0 : i - 1;
-    parent[i] = p;
-    sponsor[i] = p;
-    side[i] = c === 0 ? 2 : 1;
-    depth[i] = depth[p]! + 1;
-    sdepth[i] = sdepth[p]! + 1;
+  // The chain under the root's right.
+  for (let k = 1; k <= l.chain; k++) {
+    const i = chainAt(l, k);
+    link(i, k === 1 ? 0 : i - 1, k === 1 ? 0 : i - 1, k === 1 ? 2 : 1);
   }
-  const id = (i: number) => (i === 0 ? rootId : rootId + i);
+  // The demo's shape under the chain's top member's right: level by level, as a heap (k's parent is k / 2).
+  for (let k = 1; k <= l.demo; k++) {
+    const i = demoAt(l, k);
+    const p = k === 1 ? chainAt(l, 1) : demoAt(l, k >> 1);
+    link(i, p, p, k === 1 || k % 2 === 1 ? 2 : 1);
+  }
+  // Jump pointers, flat: node i's k-th is the ancestor 2^k levels up (-1 past the root). Parents come first.
+  let maxDepth = 1;
+  for (let i = 0; i < n; i++) maxDepth = Math.max(maxDepth, depth[i]!, sdepth[i]!);
+  const width = Math.floor(Math.log2(maxDepth)) + 1;
   const jumpsOf = (links: Int32Array) => {
-    const jumps: number[][] = new Array(n);
-    jumps[0] = [];
+    const jumps = new Int32Array(n * width).fill(-1);
     for (let i = 1; i < n; i++) {
-      const j = [links[i]!];
-      for (let k = 0; ; k++) {
-        const next = jumps[j[k]!]![k];
-        if (next === undefined) break;
-        j.push(next);
+      const row = i * width;
+      jumps[row] = links[i]!;
+      for (let k = 0; k + 1 < width; k++) {
+        const up = jumps[row + k]!;
+        const next = up < 0 ? -1 : jumps[up * width + k]!;
+        if (next < 0) break;
+        jumps[row + k + 1] = next;
       }
-      jumps[i] = j;
     }
     return jumps;
   };
@@ -168,38 +258,102 @@ async function build(db: Db, rootId: number) {
     ssize[s]! += ssize[i]!;
     direct[s]! += 1;
   }
-  await sql`alter table members disable trigger members_tree_fields`.execute(db);
-  const BATCH = 20_000;
-  for (let from = 1; from < n; from += BATCH) {
-    const idx = Array.from({ length: Math.min(BATCH, n - from) }, (_, k) => from + k);
-    const arr = (map: (i: number) => string) => idx.map(map);
-    const label = (i: number) => (i <= RANDOM ? `r${i}` : `c${i - RANDOM}`);
-    await sql`insert into members (id, userid, name, sponsor_id, placement_parent_id, side, depth, jumps,
-        sponsor_depth, sponsor_jumps, tree_pending)
-      select u.id, u.userid, '', u.sponsor_id, u.parent_id, u.side, u.depth, u.jumps::bigint[], u.sdepth,
-        u.sjumps::bigint[], false
-      from unnest(${arr((i) => String(id(i)))}::bigint[], ${arr(label)}::text[],
-        ${arr((i) => String(id(sponsor[i]!)))}::bigint[], ${arr((i) => String(id(parent[i]!)))}::bigint[],
-        ${arr((i) => (side[i] === 1 ? 'L' : 'R'))}::text[], ${arr((i) => String(depth[i]))}::int[],
-        ${arr((i) => `{${pj[i]!.map(id).join(',')}}`)}::text[], ${arr((i) => String(sdepth[i]))}::int[],
-        ${arr((i) => `{${sj[i]!.map(id).join(',')}}`)}::text[])
-        as u(id, userid, sponsor_id, parent_id, side, depth, jumps, sdepth, sjumps)`.execute(db);
-    await sql`insert into member_stats (member_id, left_count, right_count, direct_count, sponsor_team_count)
-      select * from unnest(${arr((i) => String(id(i)))}::bigint[], ${arr((i) => String(left[i]))}::bigint[],
-        ${arr((i) => String(right[i]))}::bigint[], ${arr((i) => String(direct[i]))}::bigint[],
-        ${arr((i) => String(ssize[i]! - 1))}::bigint[])`.execute(db);
-    if ((from - 1) % 200_000 === 0) log(`  ${from - 1} members written`);
+  const id = idOf(rootId);
+  const jumpText = (jumps: Int32Array, i: number) => {
+    let text = '{';
+    for (let k = 0; k < width; k++) {
+      const j = jumps[i * width + k]!;
+      if (j < 0) break;
+      text += k === 0 ? `${id(j)}` : `,${id(j)}`;
+    }
+    return `${text}}`;
+  };
+
+  const client = await poolOf(db).connect();
+  try {
+    // Foreign-key checks and triggers off for this load only (the build computed what they would); indexes other
+    // than the primary keys are dropped and built again after the load, each in one sorted pass.
+    await client.query(`set session_replication_role = replica`);
+    await client.query(`set maintenance_work_mem = '1GB'`);
+    const indexes = await client.query<{ name: string; def: string }>(
+      `select i.indexname name, i.indexdef def from pg_indexes i
+       where i.schemaname = 'public' and i.tablename in ('members', 'member_stats', 'ledger_accounts')
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    );
+    for (const index of indexes.rows) await client.query(`drop index ${index.name}`);
+    const [, membersMs] = await timed(() =>
+      copyIn(
+        client,
+        `copy members (id, userid, name, sponsor_id, placement_parent_id, side, depth, jumps, sponsor_depth,
+          sponsor_jumps, tree_pending) from stdin`,
+        copyText(
+          1,
+          n,
+          (i) =>
+            `${id(i)}\t${labelOf(l, i)}\t\t${id(sponsor[i]!)}\t${id(parent[i]!)}\t${side[i] === 1 ? 'L' : 'R'}\t${depth[i]}\t${jumpText(pj, i)}\t${sdepth[i]}\t${jumpText(sj, i)}\tf\n`,
+        ),
+      ),
+    );
+    const [, statsMs] = await timed(() =>
+      copyIn(
+        client,
+        'copy member_stats (member_id, left_count, right_count, direct_count, sponsor_team_count) from stdin',
+        copyText(1, n, (i) => `${id(i)}\t${left[i]}\t${right[i]}\t${direct[i]}\t${ssize[i]! - 1}\n`),
+      ),
+    );
+    const [, accountsMs] = await timed(() =>
+      copyIn(
+        client,
+        'copy ledger_accounts (member_id, wallet, asset, no_overdraft) from stdin',
+        copyText(1, n, (i) => `${id(i)}\treward\tUSDT\tt\n`),
+      ),
+    );
+    const [, indexMs] = await timed(async () => {
+      for (const index of indexes.rows) await client.query(index.def);
+    });
+    await client.query(
+      `insert into member_stats (member_id, left_count, right_count, direct_count, sponsor_team_count)
+       values ($1, $2, $3, $4, $5)`,
+      [rootId, left[0], right[0], direct[0], ssize[0]! - 1],
+    );
+    await client.query(
+      `select setval(pg_get_serial_sequence('members', 'id'), (select max(id) from members))`,
+    );
+    log(
+      `  COPY members ${(membersMs / 1000).toFixed(1)} s, stats ${(statsMs / 1000).toFixed(1)} s, accounts ${(accountsMs / 1000).toFixed(1)} s; ${indexes.rows.length} indexes built in ${(indexMs / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await client.query('reset session_replication_role').catch(() => {});
+    await client.query('reset maintenance_work_mem').catch(() => {});
+    client.release();
   }
-  await sql`alter table members enable trigger members_tree_fields`.execute(db);
-  await sql`insert into member_stats (member_id, left_count, right_count, direct_count, sponsor_team_count)
-    values (${rootId}, ${left[0]!}, ${right[0]!}, ${direct[0]!}, ${ssize[0]! - 1})`.execute(db);
-  await sql`select setval(pg_get_serial_sequence('members', 'id'), (select max(id) from members))`.execute(
-    db,
-  );
-  return { id, parent, depth, n };
+  return {
+    id,
+    layout: l,
+    midDepth: depth[bushyAt(Math.floor(l.bushy / 2))]!,
+    demoDepth: depth[demoAt(l, l.demo)]!,
+  };
 }
 
-async function main() {
+type Tree = Awaited<ReturnType<typeof build>>;
+/** One size's figures, for the growth table. */
+type Row = {
+  members: number;
+  buildS: number;
+  scanMs: number;
+  size: string;
+  screenP99: number;
+  searchP99: number;
+  propagateX: number;
+  dayX: number;
+  pairingX: number;
+  memoryBase: number;
+  memoryPeak: number;
+};
+
+async function runSize(total: number): Promise<Row> {
+  rand = rng(42);
+  const layout = layoutOf(total);
   const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-tree-'));
   const pg = await startEmbeddedPostgres(dir);
   try {
@@ -210,31 +364,63 @@ async function main() {
     });
     await migrate(db);
     const rootId = Number(await ensureRoot(db, 'company'));
-    log(`building ${TOTAL} members: a random tree of ${RANDOM} and a chain ${CHAIN} deep ...`);
-    const [tree, buildMs] = await timed(() => build(db, rootId));
+    log(
+      `\n== ${total} members: a bushy tree of ${layout.bushy}, a chain ${layout.chain} deep, ${layout.demo} in the demo's shape ==`,
+    );
+    const [tree, buildMs] = await timed(() => build(db, rootId, layout));
     await sql`vacuum analyze`.execute(db);
-    log(`  built in ${(buildMs / 1000).toFixed(1)} s`);
+    log(`  built in ${(buildMs / 1000).toFixed(1)} s (and vacuumed)`);
 
     const { ms: scan, size } = await plainScan(db);
-    log(`\nbaseline: plain scan of members (${TOTAL} rows, ${size}): ${f(scan)}`);
+    log(`baseline: plain scan of members (${total} rows, ${size}): ${f(scan)}`);
+    const memoryBase = await memoryAtRest();
+    const m = process.memoryUsage();
+    log(
+      `memory after the build is let go: JS heap ${mb(m.heapUsed)}, buffers ${mb(m.arrayBuffers)}, resident ${mb(m.rss)}`,
+    );
 
-    if (!args['pairing-only']) await samples(db, tree, scan);
-    await pairing(db, rootId, tree);
+    let screenP99 = Number.NaN;
+    let searchP99 = Number.NaN;
+    let propagateX = Number.NaN;
+    let memoryPeak = memoryBase;
+    if (!args['pairing-only']) {
+      const [figures, peak] = await peakMemory(() => samples(db, tree, scan));
+      ({ screenP99, searchP99, propagateX } = figures);
+      memoryPeak = Math.max(memoryPeak, peak);
+    }
+    const [{ dayX, pairingX }, peak] = await peakMemory(() => pairing(db, rootId, tree));
+    memoryPeak = Math.max(memoryPeak, peak);
+    log(`memory: ${mb(memoryBase)} at rest, at most ${mb(memoryPeak)} while serving and pairing`);
     await db.destroy();
+    return {
+      members: total,
+      buildS: buildMs / 1000,
+      scanMs: scan,
+      size,
+      screenP99,
+      searchP99,
+      propagateX,
+      dayX,
+      pairingX,
+      memoryBase,
+      memoryPeak,
+    };
   } finally {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-type Tree = Awaited<ReturnType<typeof build>>;
-
 async function samples(db: Db, tree: Tree, scan: number) {
-  const randomTop: Me = { id: String(tree.id(1)), userid: 'r1' };
-  const chainTop: Me = { id: String(tree.id(RANDOM + 1)), userid: 'c1' };
-  const chainBottom = tree.id(tree.n - 1);
+  const l = tree.layout;
+  const label = (i: number) => labelOf(l, i);
+  const tops = {
+    bushy: { id: String(tree.id(bushyAt(1))), userid: 'r1' } satisfies Me,
+    chain: { id: String(tree.id(chainAt(l, 1))), userid: 'c1' } satisfies Me,
+    demo: { id: String(tree.id(demoAt(l, 1))), userid: 'd1' } satisfies Me,
+  };
   // 1. Placing a member: insert (the trigger writes depth and jump pointers) + propagation of the leg counts.
-  const place = async (parentId: number, sponsorId: number, label: string) =>
+  const place = async (parentId: number, sponsorId: number, userid: string) =>
     timed(async () => {
       const free = await sql<{ side: string }>`select s.side from (values ('L'), ('R')) s(side)
           where not exists (select 1 from members m where m.placement_parent_id = ${parentId} and m.side = s.side)
@@ -242,32 +428,34 @@ async function samples(db: Db, tree: Tree, scan: number) {
       const sideFree = free.rows[0]?.side;
       if (!sideFree) return;
       await sql`insert into members (userid, name, sponsor_id, placement_parent_id, side)
-          values (${label}, '', ${sponsorId}, ${parentId}, ${sideFree})`.execute(db);
+          values (${userid}, '', ${sponsorId}, ${parentId}, ${sideFree})`.execute(db);
       await propagateTree(db);
     });
-  const placeRandom: number[] = [];
+  const placeBushy: number[] = [];
+  const placeDemo: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    const p = tree.id(1 + pick(RANDOM));
-    const [, ms] = await place(p, p, `np${i}`);
-    placeRandom.push(ms);
+    const p = tree.id(bushyAt(1 + pick(l.bushy)));
+    placeBushy.push((await place(p, p, `np${i}`))[1]);
+    // A demo leaf: the last level of the heap.
+    const d = tree.id(demoAt(l, Math.floor(l.demo / 2) + 1 + pick(Math.ceil(l.demo / 2))));
+    placeDemo.push((await place(d, d, `nd${i}`))[1]);
   }
   const placeChain: number[] = [];
-  let bottom = chainBottom;
+  let bottom = tree.id(chainAt(l, l.chain));
   for (let i = 0; i < 10; i++) {
     const [, ms] = await place(bottom, bottom, `nc${i}`);
     placeChain.push(ms);
     const b = await sql<{ id: string }>`select id::text from members where userid = ${`nc${i}`}`.execute(db);
     bottom = Number(b.rows[0]!.id);
   }
-  const pr = stats(placeRandom);
-  const pc = stats(placeChain);
+  const line = (what: string, ms: number[]) => {
+    const s = stats(ms);
+    return `  ${what}: p50 ${f(s.p50)}, p99 ${f(s.p99)}, max ${f(s.max)}  (p50 ${(s.p50 / scan).toFixed(2)}x scan)`;
+  };
   log(`\nplace a member (insert + leg counts to every ancestor):`);
-  log(
-    `  random tree (depth ~${tree.depth[Math.floor(RANDOM / 2)]}): p50 ${f(pr.p50)}, p99 ${f(pr.p99)}  (${(pr.p50 / scan).toFixed(2)}x scan)`,
-  );
-  log(
-    `  bottom of the ${CHAIN}-deep chain: p50 ${f(pc.p50)}, max ${f(pc.max)}  (${(pc.p50 / scan).toFixed(2)}x scan)`,
-  );
+  log(line(`bushy tree (depth ~${tree.midDepth})`, placeBushy));
+  log(line(`demo's shape (depth ~${tree.demoDepth})`, placeDemo));
+  log(line(`bottom of the ${l.chain}-deep chain (10)`, placeChain));
 
   // 2. Propagating one purchase's volume to every ancestor.
   const buyOne = async (memberId: number, order: number) =>
@@ -278,59 +466,91 @@ async function samples(db: Db, tree: Tree, scan: number) {
       );
       await propagateTree(db);
     });
-  const volRandom: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) volRandom.push((await buyOne(tree.id(1 + pick(RANDOM)), i + 1))[1]);
+  const volBushy: number[] = [];
+  const volDemo: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    volBushy.push((await buyOne(tree.id(bushyAt(1 + pick(l.bushy))), i + 1))[1]);
+    volDemo.push((await buyOne(tree.id(demoAt(l, 1 + pick(l.demo))), 50_000 + i))[1]);
+  }
   const volChain: number[] = [];
   for (let i = 0; i < 10; i++) volChain.push((await buyOne(bottom, 100_000 + i))[1]);
-  const vr = stats(volRandom);
-  const vc = stats(volChain);
   log(`\npropagate a purchase's volume to every ancestor:`);
-  log(`  random tree: p50 ${f(vr.p50)}, p99 ${f(vr.p99)}  (${(vr.p50 / scan).toFixed(2)}x scan)`);
-  log(`  bottom of the chain: p50 ${f(vc.p50)}, max ${f(vc.max)}  (${(vc.p50 / scan).toFixed(2)}x scan)`);
+  log(line('bushy tree', volBushy));
+  log(line("demo's shape", volDemo));
+  log(line('bottom of the chain (10)', volChain));
+  const propagateX = Math.max(...[volBushy, volDemo, volChain].map((ms) => stats(ms).p99)) / scan;
+  log(
+    `  slowest p99: ${propagateX.toFixed(2)}x the plain scan  ${propagateX <= 10 ? 'OK' : 'OVER'} (target within 10x)`,
+  );
 
-  // 3. One screen of the tree (3 levels), from the member's own top, of random nodes of their downline.
+  // 3. One screen of the tree (3 levels), from the shape's top member, of random nodes of their downline.
+  const shapes = [
+    ['bushy tree', tops.bushy, () => label(bushyAt(1 + pick(l.bushy)))],
+    ["demo's shape", tops.demo, () => label(demoAt(l, 1 + pick(l.demo)))],
+    ['bottom of the chain', tops.chain, () => label(chainAt(l, l.chain - pick(10)))],
+  ] as const;
   const screen: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const node = i % 10 === 0 ? `c${CHAIN - pick(10)}` : `r${1 + pick(RANDOM)}`;
-    const me = node.startsWith('c') ? chainTop : randomTop;
-    screen.push((await timed(() => treeView(db, me, node, 3)))[1]);
+  log(`\ntree screen (3 levels, access check), ${SAMPLES} per shape:`);
+  for (const [what, me, node] of shapes) {
+    const ms: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) ms.push((await timed(() => treeView(db, me, node(), 3)))[1]);
+    log(line(what, ms));
+    screen.push(...ms);
   }
   const sc = stats(screen);
-  log(
-    `\ntree screen (3 levels, access check; 1 in 10 at the bottom of the chain): p50 ${f(sc.p50)}, p99 ${f(sc.p99)}  ${sc.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
-  );
+  log(`  all: p50 ${f(sc.p50)}, p99 ${f(sc.p99)}  ${sc.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`);
 
   // 4. Searching the downline by userid prefix: placement (tree viewer) and sponsor (affiliates) trees.
+  const prefixes = [
+    ['bushy tree', tops.bushy, () => `r${1 + pick(l.bushy)}`.slice(0, 2 + pick(6))],
+    ["demo's shape", tops.demo, () => `d${1 + pick(l.demo)}`.slice(0, 2 + pick(6))],
+    ['chain', tops.chain, () => `c${1 + pick(l.chain)}`],
+  ] as const;
   const search: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const chain = i % 4 === 0;
-    const prefix = chain ? `c${1 + pick(CHAIN)}` : `r${1 + pick(RANDOM)}`.slice(0, 2 + pick(5));
-    const me = chain ? chainTop : randomTop;
-    search.push((await timed(() => searchPlacement(db, me, prefix)))[1]);
-    search.push((await timed(() => searchSponsorDownline(db, me, prefix, 1, 10)))[1]);
+  log(`search the downline (prefix; placement and sponsor), ${SAMPLES} of each per shape:`);
+  for (const [what, me, prefix] of prefixes) {
+    const ms: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const p = prefix();
+      ms.push((await timed(() => searchPlacement(db, me, p)))[1]);
+      ms.push((await timed(() => searchSponsorDownline(db, me, p, 1, 10)))[1]);
+    }
+    log(line(what, ms));
+    search.push(...ms);
   }
   const se = stats(search);
-  log(
-    `search the downline (prefix; placement and sponsor): p50 ${f(se.p50)}, p99 ${f(se.p99)}  ${se.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`,
-  );
+  log(`  all: p50 ${f(se.p50)}, p99 ${f(se.p99)}  ${se.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`);
+  return { screenP99: sc.p99, searchP99: se.p99, propagateX };
 }
 
 async function pairing(db: Db, rootId: number, tree: Tree) {
-  // 5. The daily pairing after a day of purchases spread over the random tree (and ten in the chain).
-  log(`\n${PURCHASES} purchases in the random tree and 10 in the chain on ${DATE} ...`);
+  const l = tree.layout;
+  const PURCHASES = purchasesOf(l.total);
+  // 5. The daily pairing after a day of purchases spread over the bushy tree and the demo's shape.
+  log(`\n${PURCHASES} purchases over the bushy tree and the demo's shape and 10 in the chain on ${DATE} ...`);
+  const buyers = l.bushy + l.demo;
+  // Member k of the bushy tree then of the demo's shape, skipping the chain.
+  const buyer = (g: string) =>
+    sql.raw(
+      `${rootId} + 1 + (${g}) % ${buyers} + case when (${g}) % ${buyers} >= ${l.bushy} then ${l.chain} else 0 end`,
+    );
   await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
       select m.id, 'bench-day', g, v, v, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz
       from generate_series(1, ${PURCHASES}) g
       cross join lateral (select (100 + (g * 37) % 900)::bigint * 1000000 v) amount
-      join members m on m.id = ${rootId} + 1 + ((g * 7919) % ${RANDOM})`.execute(db);
+      join members m on m.id = ${buyer('g * 7919')}`.execute(db);
   // And a few at the bottom half of the chain (each walks up to 100,000 ancestors).
   await sql`insert into purchases (member_id, source, order_id, amount, volume, asset, created_at)
-      select ${tree.id(RANDOM + Math.floor(CHAIN / 2))}::bigint + g * ${Math.floor(CHAIN / 20)}, 'bench-chain', g,
-        200000000, 200000000, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz from generate_series(0, 9) g`.execute(
+      select ${tree.id(chainAt(l, Math.floor(l.chain / 2)))}::bigint + g * ${Math.floor(l.chain / 20)}, 'bench-chain',
+        g, 200000000, 200000000, 'USDT', ${`${DATE}T12:00:00Z`}::timestamptz from generate_series(0, 9) g`.execute(
     db,
   );
+  const scan1 = await plainScan(db);
   const [, propMs] = await timed(() => propagateTree(db));
-  log(`  propagated in ${(propMs / 1000).toFixed(1)} s`);
+  const dayX = propMs / scan1.ms;
+  log(
+    `  the day's volume propagated in ${(propMs / 1000).toFixed(1)} s (${dayX.toFixed(1)}x the plain scan, ${f(scan1.ms)}; about ${f(propMs / PURCHASES)} a purchase)`,
+  );
   const open = await sql<{
     n: string;
   }>`select count(distinct member_id)::text n from leg_volume_daily where day = ${DATE}::date`.execute(db);
@@ -362,7 +582,7 @@ async function pairing(db: Db, rootId: number, tree: Tree) {
   profiling = false;
   const ratio = pairMs / scan2.ms;
   log(
-    `daily pairing for all ${TOTAL} members (${open.rows[0]?.n} with new leg volume, ${run.items_now} settled, ${run.amounts.map((a) => `${a.amount} ${a.asset} minor`).join(', ')} paid):`,
+    `daily pairing for all ${l.total} members (${open.rows[0]?.n} with new leg volume, ${run.items_now} settled, ${run.amounts.map((a) => `${a.amount} ${a.asset} minor`).join(', ')} paid):`,
   );
   log(
     `  ${f(pairMs)} vs plain scan ${f(scan2.ms)} (${scan2.size}): ${ratio.toFixed(1)}x  ${ratio <= 10 ? 'OK' : 'OVER'} (target within 10x)`,
@@ -376,7 +596,7 @@ async function pairing(db: Db, rootId: number, tree: Tree) {
       select m.id, 'bench-day2', g, v, v, 'USDT', ${`${next}T12:00:00Z`}::timestamptz
       from generate_series(1, ${PURCHASES}) g
       cross join lateral (select (100 + (g * 53) % 900)::bigint * 1000000 v) amount
-      join members m on m.id = ${rootId} + 1 + ((g * 6151) % ${RANDOM})`.execute(db);
+      join members m on m.id = ${buyer('g * 6151')}`.execute(db);
   await propagateTree(db);
   await sql`vacuum analyze`.execute(db);
   const scan3 = await plainScan(db);
@@ -388,6 +608,24 @@ async function pairing(db: Db, rootId: number, tree: Tree) {
   log(
     `  ${f(day2Ms)} vs plain scan ${f(scan3.ms)} (${scan3.size}): ${ratio2.toFixed(1)}x  ${ratio2 <= 10 ? 'OK' : 'OVER'} (target within 10x)`,
   );
+  return { dayX, pairingX: Math.max(ratio, ratio2) };
+}
+
+async function main() {
+  if (!(globalThis as { gc?: unknown }).gc)
+    log('(run with node --expose-gc for memory figures after a collection)');
+  const rows: Row[] = [];
+  for (const total of SIZES) rows.push(await runSize(total));
+  if (rows.length < 2) return;
+  log('\ngrowth:');
+  log(
+    '| members | build | plain scan | members table | screen p99 | search p99 | a purchase (p99) | a day | pairing | memory at rest / peak |',
+  );
+  log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows)
+    log(
+      `| ${r.members.toLocaleString('en-US')} | ${r.buildS.toFixed(0)} s | ${f(r.scanMs)} | ${r.size} | ${f(r.screenP99)} | ${f(r.searchP99)} | ${r.propagateX.toFixed(2)}x | ${r.dayX.toFixed(1)}x | ${r.pairingX.toFixed(1)}x | ${mb(r.memoryBase)} / ${mb(r.memoryPeak)} |`,
+    );
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import { type CandleTimeframe, formatAmount } from '@mp/contract';
 import { inTransaction } from '../../db/database.ts';
+import { publishChanged } from '../../db/published-changes.ts';
 import { fieldRefusal, Refusal } from '../../lib/errors.ts';
 import { recordPaperReset } from './account-store.ts';
 import type {
@@ -32,7 +33,13 @@ import { fillSpotReached, placeSpot } from './paper-spot.ts';
 
 export type { PaperAccount, PaperDeps } from './paper-common.ts';
 export { orderOf, requestHash } from './paper-orders.ts';
-export { balancesAndEquity, equityOf } from './paper-reads.ts';
+export { balancesAndEquity, balancesAndEquityOf, equityOf } from './paper-reads.ts';
+
+/**
+ * The change-feed name under which a paper account's balances, positions, open orders or resets are told to the read
+ * caches (features/trading/read-caches.ts), by member id, once the change committed (db/published-changes.ts).
+ */
+export const PAPER_CHANGES = 'paper_accounts';
 
 /**
  * The paper exchange: demo trading against the market feed's prices, with balances per account in PostgreSQL
@@ -48,6 +55,18 @@ export class PaperExchange implements ExchangeGateway {
 
   constructor(d: PaperDeps, account: PaperAccount, fees: PaperFees) {
     this.ctx = { d, account, fees };
+  }
+
+  /**
+   * Every change of the account goes through here: once its transaction has ended (committed, or refused and rolled
+   * back), the read caches of the member's paper accounts are told, this server's at once.
+   */
+  private async changing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      publishChanged(this.ctx.d.db, PAPER_CHANGES, [this.ctx.account.memberId]);
+    }
   }
 
   async markets(): Promise<GatewayMarket[]> {
@@ -89,6 +108,10 @@ export class PaperExchange implements ExchangeGateway {
    * with that first order, even if this one could no longer be placed.
    */
   async createOrder(r: OrderRequest): Promise<GatewayOrder> {
+    return this.changing(() => this.place(r));
+  }
+
+  private async place(r: OrderRequest): Promise<GatewayOrder> {
     const checked = await checkOrder(this.ctx, r);
     const hash = requestHash(r, this.ctx.account.id);
     const tickers = await this.ctx.d.data.tickers();
@@ -108,28 +131,30 @@ export class PaperExchange implements ExchangeGateway {
 
   async cancelOrder(id: string): Promise<GatewayOrder> {
     const { d, account } = this.ctx;
-    return inTransaction(d.db, async (tx) => {
-      const order = await tx
-        .selectFrom('trade_orders')
-        .selectAll()
-        .where('id', '=', id)
-        .where('account_id', '=', account.id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!order) throw fieldRefusal(404, 'order_id', 'order_not_found');
-      if (order.state !== 'open') throw fieldRefusal(409, 'order_id', 'order_not_open');
-      // What it held is free again (a perpetual order holds the quote).
-      const def = marketOf(this.ctx, order.symbol);
-      const asset = order.market === 'perp' || order.side === 'buy' ? def.quote : def.base;
-      const held = BigInt(order.reserved);
-      if (held > 0n) {
-        const b = (await lockBalances(tx, account.id, [asset])).get(asset)!;
-        b.used -= held;
-        b.free += held;
-        await saveBalances(tx, account.id, [b]);
-      }
-      return orderOf(await cancelOrder(tx, order.id, d.clock.now()));
-    });
+    return this.changing(() =>
+      inTransaction(d.db, async (tx) => {
+        const order = await tx
+          .selectFrom('trade_orders')
+          .selectAll()
+          .where('id', '=', id)
+          .where('account_id', '=', account.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!order) throw fieldRefusal(404, 'order_id', 'order_not_found');
+        if (order.state !== 'open') throw fieldRefusal(409, 'order_id', 'order_not_open');
+        // What it held is free again (a perpetual order holds the quote).
+        const def = marketOf(this.ctx, order.symbol);
+        const asset = order.market === 'perp' || order.side === 'buy' ? def.quote : def.base;
+        const held = BigInt(order.reserved);
+        if (held > 0n) {
+          const b = (await lockBalances(tx, account.id, [asset])).get(asset)!;
+          b.used -= held;
+          b.free += held;
+          await saveBalances(tx, account.id, [b]);
+        }
+        return orderOf(await cancelOrder(tx, order.id, d.clock.now()));
+      }),
+    );
   }
 
   async openOrders(symbol?: string): Promise<GatewayOrder[]> {
@@ -176,7 +201,8 @@ export class PaperExchange implements ExchangeGateway {
   /** Liquidates the market's position if the span of prices [low, high] reached its liquidation price. */
   async liquidateReached(symbol: string, low: string, high: string): Promise<boolean> {
     const def = marketOf(this.ctx, symbol);
-    return liquidateReached(this.ctx, def, low, high, await this.ctx.d.data.tickers());
+    const tickers = await this.ctx.d.data.tickers();
+    return this.changing(() => liquidateReached(this.ctx, def, low, high, tickers));
   }
 
   /** Settles one funding time on the market's position, once. */
@@ -186,7 +212,8 @@ export class PaperExchange implements ExchangeGateway {
     mark: string,
     rateBps: number,
   ): Promise<bigint | null> {
-    return settleFunding(this.ctx, marketOf(this.ctx, symbol), fundingTime, mark, rateBps);
+    const def = marketOf(this.ctx, symbol);
+    return this.changing(() => settleFunding(this.ctx, def, fundingTime, mark, rateBps));
   }
 
   /**
@@ -206,48 +233,52 @@ export class PaperExchange implements ExchangeGateway {
     );
     if (price === undefined) return false;
     const tickers = await this.ctx.d.data.tickers();
-    return inTransaction(this.ctx.d.db, async (tx) => {
-      const row = await tx
-        .selectFrom('trade_orders')
-        .selectAll()
-        .where('id', '=', order.id)
-        .where('state', '=', 'open')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return false;
-      const fill = row.market === 'perp' ? fillPerpReached : fillSpotReached;
-      return fill(tx, this.ctx, row, def, price, tickers);
-    });
+    return this.changing(() =>
+      inTransaction(this.ctx.d.db, async (tx) => {
+        const row = await tx
+          .selectFrom('trade_orders')
+          .selectAll()
+          .where('id', '=', order.id)
+          .where('state', '=', 'open')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return false;
+        const fill = row.market === 'perp' ? fillPerpReached : fillSpotReached;
+        return fill(tx, this.ctx, row, def, price, tickers);
+      }),
+    );
   }
 
   /** Starts afresh: open orders cancelled, every balance gone, the starting quote back; fills stay as records. */
   async reset(idempotencyKey: string, startBalance: bigint): Promise<number> {
     const { d, account } = this.ctx;
-    return inTransaction(d.db, async (tx) => {
-      // The account first: the reset row's foreign key takes a share lock on it, and two resets that each held
-      // that share lock and then asked for this one deadlocked.
-      const locked = await tx
-        .selectFrom('trading_accounts')
-        .select('resets')
-        .where('id', '=', account.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const first = await tx
-        .insertInto('trade_resets')
-        .values({
-          account_id: account.id,
-          member_id: account.memberId,
-          idempotency_key: idempotencyKey,
-          at: d.clock.now(),
-        })
-        .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-        .returning('account_id')
-        .executeTakeFirst();
-      if (!first) return locked.resets;
-      await cancelOpenOrdersForReset(tx, account.id, d.clock.now());
-      await tx.deleteFrom('paper_positions').where('account_id', '=', account.id).execute();
-      await resetBalances(tx, account.id, account.quote, startBalance);
-      return recordPaperReset(tx, account.id, locked.resets + 1, startBalance);
-    });
+    return this.changing(() =>
+      inTransaction(d.db, async (tx) => {
+        // The account first: the reset row's foreign key takes a share lock on it, and two resets that each held
+        // that share lock and then asked for this one deadlocked.
+        const locked = await tx
+          .selectFrom('trading_accounts')
+          .select('resets')
+          .where('id', '=', account.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const first = await tx
+          .insertInto('trade_resets')
+          .values({
+            account_id: account.id,
+            member_id: account.memberId,
+            idempotency_key: idempotencyKey,
+            at: d.clock.now(),
+          })
+          .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+          .returning('account_id')
+          .executeTakeFirst();
+        if (!first) return locked.resets;
+        await cancelOpenOrdersForReset(tx, account.id, d.clock.now());
+        await tx.deleteFrom('paper_positions').where('account_id', '=', account.id).execute();
+        await resetBalances(tx, account.id, account.quote, startBalance);
+        return recordPaperReset(tx, account.id, locked.resets + 1, startBalance);
+      }),
+    );
   }
 }

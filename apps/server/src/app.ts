@@ -51,6 +51,7 @@ import { installMetrics } from './http/metrics.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
+import { cacheTradingReads } from './features/trading/read-caches.ts';
 import { cacheBalances } from './ledger/index.ts';
 import { createEngines, type Engines } from './engines.ts';
 import { shopRoutes } from './features/shop/routes.ts';
@@ -153,13 +154,17 @@ async function createFastify(deps: Deps, options: AppOptions): Promise<FastifyIn
   return app;
 }
 
-/** Read caches (sessions, member cards, settings, balances) follow the database's change feed (db/change-feed.ts). */
+/**
+ * Read caches (sessions, member cards, settings, balances, the market screen's trading reads) follow the database's
+ * change feed (db/change-feed.ts).
+ */
 function followChanges(app: FastifyInstance, deps: Deps): ChangeFeed {
   const feed = startChangeFeed(poolOf(deps.db).options, (m) => app.log.warn(m));
   app.addHook('onClose', () => feed.close());
   useFeedFor(deps.db, feed);
   cacheSettings(deps.db, feed);
   cacheBalances(deps.db, feed);
+  cacheTradingReads(deps.db, feed);
   return feed;
 }
 

@@ -8,6 +8,7 @@ import {
   heldOf,
   marketOf,
   type PaperCtx,
+  type PositionRow,
   priceInt,
   priceStr,
   unitsOf,
@@ -75,6 +76,17 @@ export async function balancesAndEquity(
   markets: Map<string, MarketDef>,
 ): Promise<{ balances: GatewayBalance[]; equity: bigint }> {
   const [rows, positions] = await Promise.all([balanceRows(conn, accountId), readPositions(conn, accountId)]);
+  return balancesAndEquityOf(rows, positions, quote, tickers, markets);
+}
+
+/** The same from rows already read (a read cache's), at these prices. */
+export function balancesAndEquityOf(
+  rows: { asset: string; free: bigint; used: bigint }[],
+  positions: PositionRow[],
+  quote: string,
+  tickers: TickerRow[],
+  markets: Map<string, MarketDef>,
+): { balances: GatewayBalance[]; equity: bigint } {
   return {
     balances: visibleBalances(rows, quote),
     equity: equityFrom(rows, quote, tickers, markets, positions),

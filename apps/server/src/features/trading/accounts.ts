@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNT, type ExchangeId, PERP, type PaperVenue } from '@mp/contract';
+import { noteChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
 import { insertPaperAccount } from '../../adapters/exchange/account-store.ts';
 import { openKeys } from '../../adapters/exchange/keys.ts';
@@ -104,7 +105,7 @@ async function findOrMakePaperAccount(
     .where('venue', '=', venue)
     .executeTakeFirst();
   if (found) return found.id;
-  return db.transaction().execute(async (tx) => {
+  const id = await db.transaction().execute(async (tx) => {
     const made = await insertPaperAccount(tx, { memberId, venue, start, now });
     if (!made) {
       const again = await tx
@@ -119,6 +120,10 @@ async function findOrMakePaperAccount(
     await openBalance(tx, made.id, QUOTE, start);
     return made.id;
   });
+  // The account exists now: this server's list of the member's accounts is read again at once (the others hear
+  // migration 0045's trigger).
+  noteChanged(db, 'trading_accounts', [memberId]);
+  return id;
 }
 
 export function createTradingAccounts(d: TradingDeps) {

@@ -8,15 +8,27 @@ import {
   type tradingAccounts,
 } from '@mp/contract';
 import { keyHint, sealKeys } from '../../adapters/exchange/keys.ts';
+import { noteChanged } from '../../db/change-feed.ts';
 import { fieldRefusal, numericId } from '../../lib/errors.ts';
 import type { TradingContext } from './accounts.ts';
 import { paperAccountName } from './markets.ts';
 // The accounts' rows have one writer, in the exchange adapter.
 import { deleteExchangeAccount, insertExchangeAccount } from '../../adapters/exchange/account-store.ts';
 import { accountsOf } from './queries.ts';
+import { cachedAccountsList } from './read-caches.ts';
 
-/** The member's paper accounts (every venue, made or not) and the exchange accounts they connected. */
-export async function listTradingAccounts(
+/**
+ * The member's paper accounts (every venue, made or not) and the exchange accounts they connected; from memory while
+ * no account of the member changed (read-caches.ts).
+ */
+export function listTradingAccounts(
+  d: TradingContext,
+  memberId: string,
+): Promise<ResponseOf<typeof tradingAccounts>> {
+  return cachedAccountsList(d.db, memberId, () => readTradingAccounts(d, memberId));
+}
+
+async function readTradingAccounts(
   d: TradingContext,
   memberId: string,
 ): Promise<ResponseOf<typeof tradingAccounts>> {
@@ -67,6 +79,8 @@ export async function saveExchangeAccount(
     keyHint: keyHint(input.api_key),
     keyBox: sealKeys(d.secret, keys),
   });
+  // Committed: this server's list is read again at once (the others hear migration 0045's trigger).
+  noteChanged(d.db, 'trading_accounts', [memberId]);
   return { id: row.id };
 }
 
@@ -78,4 +92,5 @@ export async function removeExchangeAccount(
   const id = numericId(input.id, fieldRefusal(404, 'id', 'trading_account_unknown'));
   if (!(await deleteExchangeAccount(d.db, id, memberId)))
     throw fieldRefusal(404, 'id', 'trading_account_unknown');
+  noteChanged(d.db, 'trading_accounts', [memberId]);
 }

@@ -5,6 +5,7 @@ import { exchangeCancel, exchangeOrder } from './exchange-orders.ts';
 import { marketOf } from './filters.ts';
 import { paperAccountName } from './markets.ts';
 import { ordersByExchangeId, ownOrderWithAccount } from './queries.ts';
+import { cachedOpenOrders } from './read-caches.ts';
 import { wireOrder } from './views.ts';
 
 /** Places an order on a paper account (the paper book) or on the member's exchange. */
@@ -65,8 +66,13 @@ export async function listOpenOrders(
 ): Promise<ResponseOf<typeof openOrders>> {
   const account = await d.accounts.resolve(memberId, input.account);
   const symbol = input.symbol ? marketOf(input.symbol).symbol : undefined;
-  if (account.kind === 'paper')
-    return { list: (await account.gateway.openOrders(symbol)).map((o) => wireOrder(o, input.account)) };
+  if (account.kind === 'paper') {
+    // From memory while nothing of the member's paper accounts changed (read-caches.ts).
+    const gateway = account.gateway;
+    return cachedOpenOrders(d.db, memberId, { account: input.account, symbol }, async () => ({
+      list: (await gateway.openOrders(symbol)).map((o) => wireOrder(o, input.account)),
+    }));
+  }
   const open = await account.gateway.openOrders(symbol);
   const ours = await ordersByExchangeId(
     d.db,

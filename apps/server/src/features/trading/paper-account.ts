@@ -7,12 +7,15 @@ import {
 } from '@mp/contract';
 import type { GatewayBalance } from '../../adapters/exchange/gateway.ts';
 import type { TickerRow } from '../../adapters/exchange/markets.ts';
-import { balancesAndEquity } from '../../adapters/exchange/paper.ts';
+import { balancesAndEquityOf } from '../../adapters/exchange/paper.ts';
+import { balanceRows } from '../../adapters/exchange/paper-book.ts';
+import { readPositions } from '../../adapters/exchange/paper-positions.ts';
 import { formatUnits } from '../../adapters/exchange/paper-math.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { QUOTE, startBalanceUnits, type TradingContext } from './accounts.ts';
 import { MARKET_BY_SYMBOL } from './markets.ts';
 import { accountColumns, leadTraderOf } from './queries.ts';
+import { cachedPaperRows, type PaperRows } from './read-caches.ts';
 
 /** The account's balances with their worth in the quote asset, its equity, and (paper) its start and resets. */
 export async function accountBalance(
@@ -23,31 +26,49 @@ export async function accountBalance(
   const name = input.account ?? DEMO_ACCOUNT;
   const account = await d.accounts.resolve(memberId, name);
   const tickers = await d.data.tickers();
-  if (account.kind === 'paper') return paperBalance(d, account.id, name, tickers);
+  if (account.kind === 'paper') return paperBalance(d, memberId, account.id, name, tickers);
   const rows = valued(await account.gateway.balance(), tickers);
   const equity = rows.reduce((s, r) => s + Number(r.value), 0).toFixed(2);
   return { account: name, balances: rows, equity, quote: QUOTE, start_balance: '0', resets: 0 };
 }
 
-/** A paper account's answer: the market screen asks on opening, so its three statements go out together. */
+/**
+ * A paper account's answer, valued at this call's prices. Its rows come from memory while nothing of the member's
+ * paper accounts changed (read-caches.ts); the market screen asks on opening, so on a miss the three statements go
+ * out together.
+ */
 async function paperBalance(
   d: TradingContext,
+  memberId: string,
   accountId: string,
   name: string,
   tickers: TickerRow[],
 ): Promise<ResponseOf<typeof demoBalance>> {
-  const [{ balances, equity }, row] = await Promise.all([
-    balancesAndEquity(d.db, accountId, QUOTE, tickers, MARKET_BY_SYMBOL),
-    accountColumns(d.db, accountId, ['start_balance', 'resets']),
-  ]);
+  const rows = await cachedPaperRows(d.db, memberId, accountId, () => readPaperRows(d, accountId));
+  const { balances, equity } = balancesAndEquityOf(
+    rows.balances,
+    rows.positions,
+    QUOTE,
+    tickers,
+    MARKET_BY_SYMBOL,
+  );
   return {
     account: name,
     balances: valued(balances, tickers),
     equity: formatUnits(equity),
     quote: QUOTE,
-    start_balance: formatUnits(row.start_balance),
-    resets: row.resets,
+    start_balance: formatUnits(rows.start_balance),
+    resets: rows.resets,
   };
+}
+
+async function readPaperRows(d: TradingContext, accountId: string): Promise<PaperRows> {
+  const [balances, positions, row] = await Promise.all([
+    balanceRows(d.db, accountId),
+    readPositions(d.db, accountId),
+    accountColumns(d.db, accountId, ['start_balance', 'resets']),
+  ]);
+  return { balances, positions, start_balance: row.start_balance, resets: row.resets };
 }
 
 /** Each balance with its worth in the quote asset at the last prices. */

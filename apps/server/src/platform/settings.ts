@@ -15,14 +15,18 @@ export function cacheSettings(db: Db, feed: ChangeFeed): void {
   caches.set(db, createReadCache<unknown>(feed, { tables: ['settings'], ttlMs: 60_000, max: 1_000 }));
 }
 
-/** A setting read on a hot path: from memory when `cacheSettings` was called for this database. */
+async function readSetting(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? row.value : undefined;
+}
+
+/**
+ * A setting read on a hot path: from memory when `cacheSettings` was called for this database. (No named closure per
+ * call: run through tsx, each one costs a defineProperty of its name.)
+ */
 export async function cachedSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
   const cache = caches.get(db);
-  const read = async () => {
-    const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-    return row ? row.value : undefined;
-  };
-  const value = cache ? await cache.get(key, read) : await read();
+  const value = await (cache ? cache.get(key, () => readSetting(db, key)) : readSetting(db, key));
   return value === undefined ? fallback : (value as T);
 }
 

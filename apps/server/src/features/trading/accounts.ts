@@ -46,9 +46,16 @@ export type ResolvedAccount =
 
 export const QUOTE = 'USDT';
 
+/** Parsed once per settings object (cachedMarketSettings keeps one per change): every trading call asks. */
+const startBalances = new WeakMap<MarketSettings, bigint>();
+
 export function startBalanceUnits(settings: MarketSettings): bigint {
+  const known = startBalances.get(settings);
+  if (known !== undefined) return known;
   const v = parseDecimal(settings.start_balance, UNIT_DECIMALS);
-  return typeof v === 'bigint' ? v : 10_000n * 10n ** 8n;
+  const units = typeof v === 'bigint' ? v : 10_000n * 10n ** 8n;
+  startBalances.set(settings, units);
+  return units;
 }
 
 export function paperFees(settings: MarketSettings, venue: 'demo' | PaperVenue) {

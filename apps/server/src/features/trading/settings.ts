@@ -33,10 +33,20 @@ export async function marketSettings(db: Conn): Promise<MarketSettings> {
   return { ...MARKET_DEFAULTS, ...(await getSetting<Partial<MarketSettings>>(db, MARKET_SETTINGS_KEY, {})) };
 }
 
-/** The same from memory (the change feed keeps it true), for hot paths. */
+/** The settings made from each stored value (the read cache keeps one object per change of the row). */
+const merged = new WeakMap<object, MarketSettings>();
+const NONE_STORED = {};
+
+/**
+ * The same from memory (the change feed keeps it true), for hot paths: one object per stored value, shared by its
+ * callers, who must not change it (merging the defaults on every call was a few per cent of a market screen's read).
+ */
 export async function cachedMarketSettings(db: Db): Promise<MarketSettings> {
-  return {
-    ...MARKET_DEFAULTS,
-    ...(await cachedSetting<Partial<MarketSettings>>(db, MARKET_SETTINGS_KEY, {})),
-  };
+  const stored = await cachedSetting<Partial<MarketSettings>>(db, MARKET_SETTINGS_KEY, NONE_STORED);
+  let settings = merged.get(stored);
+  if (!settings) {
+    settings = { ...MARKET_DEFAULTS, ...stored };
+    merged.set(stored, settings);
+  }
+  return settings;
 }

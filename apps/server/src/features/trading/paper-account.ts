@@ -33,6 +33,12 @@ export async function accountBalance(
 }
 
 /**
+ * The answer made from one set of cached rows at one set of prices: the prices are one shared read per quarter second
+ * (market-data.ts), so the calls of that moment share it rather than value and format the balances each.
+ */
+const answers = new WeakMap<PaperRows, { tickers: TickerRow[]; answer: ResponseOf<typeof demoBalance> }>();
+
+/**
  * A paper account's answer, valued at this call's prices. Its rows come from memory while nothing of the member's
  * paper accounts changed (read-caches.ts); the market screen asks on opening, so on a miss the three statements go
  * out together.
@@ -45,6 +51,14 @@ async function paperBalance(
   tickers: TickerRow[],
 ): Promise<ResponseOf<typeof demoBalance>> {
   const rows = await cachedPaperRows(d.db, memberId, accountId, () => readPaperRows(d, accountId));
+  const known = answers.get(rows);
+  if (known?.tickers === tickers && known.answer.account === name) return known.answer;
+  const answer = paperAnswer(rows, name, tickers);
+  answers.set(rows, { tickers, answer });
+  return answer;
+}
+
+function paperAnswer(rows: PaperRows, name: string, tickers: TickerRow[]): ResponseOf<typeof demoBalance> {
   const { balances, equity } = balancesAndEquityOf(
     rows.balances,
     rows.positions,
@@ -71,16 +85,18 @@ async function readPaperRows(d: TradingContext, accountId: string): Promise<Pape
   return { balances, positions, start_balance: row.start_balance, resets: row.resets };
 }
 
+/** An amount of an asset in the quote asset at the last prices. */
+function worth(tickers: TickerRow[], asset: string, amount: number): number {
+  if (asset === QUOTE) return amount;
+  const t = tickers.find((x) => x.symbol === `${asset}/${QUOTE}`);
+  return t ? amount * Number(t.last) : 0;
+}
+
 /** Each balance with its worth in the quote asset at the last prices. */
 function valued(balances: GatewayBalance[], tickers: TickerRow[]) {
-  const worth = (asset: string, amount: number) => {
-    if (asset === QUOTE) return amount;
-    const t = tickers.find((x) => x.symbol === `${asset}/${QUOTE}`);
-    return t ? amount * Number(t.last) : 0;
-  };
   return balances.map((b) => ({
     ...b,
-    value: worth(b.asset, Number(b.free) + Number(b.used)).toFixed(2),
+    value: worth(tickers, b.asset, Number(b.free) + Number(b.used)).toFixed(2),
   }));
 }
 

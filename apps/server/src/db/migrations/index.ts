@@ -38,6 +38,7 @@ import * as m0039 from './0039_reserve_partitions.ts';
 import * as m0040 from './0040_ledger_post_batch.ts';
 import * as m0041 from './0041_notice_seen_feed.ts';
 import * as m0043 from './0043_shop_buy.ts';
+import * as m0044 from './0044_ledger_history.ts';
 import * as m0045 from './0045_trading_accounts_feed.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
@@ -82,5 +83,6 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0040_ledger_post_batch', up: m0040.up },
   { id: '0041_notice_seen_feed', up: m0041.up },
   { id: '0043_shop_buy', up: m0043.up },
+  { id: '0044_ledger_history', up: m0044.up },
   { id: '0045_trading_accounts_feed', up: m0045.up },
 ];

@@ -2,23 +2,27 @@ import { BONUS_TYPES, type BonusType } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
-import { parseDay } from '../../platform/dates.ts';
+import {
+  countOf,
+  type History,
+  historyOf,
+  pageOf,
+  ROLLUP_AFTER,
+  rollUpHistory,
+  windowOf,
+} from './history.ts';
 
 /** Bonus payouts are ledger transfers of kind `bonus_<type>` into a member's accounts. */
 const kindOf = (type: BonusType) => `bonus_${type}`;
 
+/** Bonus totals by type: all time, this month and today (UTC days of `now`). */
 export async function bonusTotals(db: Conn, memberId: string, now: Date) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const rows = await sql<{ kind: string; total: string; today: string; this_month: string }>`
-    select t.kind, sum(t.amount)::text total,
-      coalesce(sum(t.amount) filter (where t.created_at >= ${today}), 0)::text today,
-      coalesce(sum(t.amount) filter (where t.created_at >= ${month}), 0)::text this_month
-    from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
-    where a.member_id = ${memberId} and a.asset = 'USDT' and t.kind = any(${BONUS_TYPES.map(kindOf)}::text[]) and t.flags = 'posted'
-    group by t.kind`.execute(db);
+  const h = await historyOf(db, memberId, { asset: 'USDT', creditsOnly: true });
+  const rows = h.accounts.size === 0 ? [] : await bonusSums(db, h, { today, month });
   const list = BONUS_TYPES.map((type) => {
-    const r = rows.rows.find((x) => x.kind === kindOf(type));
+    const r = rows.find((x) => x.kind === kindOf(type));
     return {
       type,
       total: money(r?.total ?? '0', 'USDT'),
@@ -26,41 +30,59 @@ export async function bonusTotals(db: Conn, memberId: string, now: Date) {
       month: money(r?.this_month ?? '0', 'USDT'),
     };
   });
-  const sum = (k: 'total' | 'today') => rows.rows.reduce((s, r) => s + BigInt(r[k]), 0n);
+  const sum = (k: 'total' | 'today') => rows.reduce((s, r) => s + BigInt(r[k]), 0n);
   return { total: money(sum('total'), 'USDT'), today: money(sum('today'), 'USDT'), list };
+}
+
+type Sums = { kind: string; total: string; today: string; this_month: string };
+
+/**
+ * The posted bonus credits of the member's USDT accounts summed by kind: the rolled-up days (history.ts) plus the
+ * transfers since, which are read one by one only when they are few (else the member is rolled up first).
+ */
+async function bonusSums(db: Conn, h: History, at: { today: Date; month: Date }): Promise<Sums[]> {
+  const once = async (through: Date | null, cap: number | null) => {
+    const accounts = [...h.accounts.keys()];
+    const kinds = BONUS_TYPES.map(kindOf);
+    const live = sql`t.credit_account_id = any(${accounts}::bigint[]) and t.kind = any(${kinds}::text[])
+      and t.flags = 'posted'${through ? sql` and t.created_at >= ${through}` : sql``}`;
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const r = await sql<Sums & { n: string | null }>`
+      with n as (${cap === null ? sql`select null::bigint c` : sql`select count(*) c from (select 1 from ledger_transfers t where ${live} limit ${cap}) x`}),
+      s as (
+        select t.kind, t.amount, t.created_at >= ${at.month} m, t.created_at >= ${at.today} d from ledger_transfers t
+        where ${cap === null ? sql`true` : sql`(select c from n) < ${cap}`} and ${live}
+        union all
+        select kind, amount, day >= ${day(at.month)}::date, day >= ${day(at.today)}::date from ledger_history_days
+        where account_id = any(${accounts}::bigint[]) and side = 'c' and kind = any(${kinds}::text[])
+      )
+      select (select c from n)::text n, g.* from (select 1) one left join (
+        select kind, sum(amount)::text total, coalesce(sum(amount) filter (where m), 0)::text this_month,
+          coalesce(sum(amount) filter (where d), 0)::text today
+        from s group by kind) g on true`.execute(db);
+    return {
+      n: r.rows[0]?.n === null ? null : Number(r.rows[0]?.n),
+      rows: r.rows.filter((x) => x.kind !== null),
+    };
+  };
+  const first = await once(h.through, ROLLUP_AFTER + 1);
+  if (first.n !== null && first.n <= ROLLUP_AFTER) return first.rows;
+  const through = (await rollUpHistory(db, h.memberId)) ?? h.through;
+  return (await once(through, null)).rows;
 }
 
 export async function bonusRecords(
   db: Conn,
   f: { memberId: string; type?: BonusType; from?: string; to?: string; page: number; pagesize: number },
 ) {
-  const fromDay = parseDay(f.from, 'from');
-  const toDay = parseDay(f.to, 'to');
-  let q = db
-    .selectFrom('ledger_transfers as t')
-    .innerJoin('ledger_accounts as a', 'a.id', 't.credit_account_id')
-    .where('a.member_id', '=', f.memberId)
-    .where('t.flags', '=', 'posted')
-    .where('t.kind', 'in', f.type ? [kindOf(f.type)] : BONUS_TYPES.map(kindOf));
-  if (fromDay) q = q.where('t.created_at', '>=', fromDay);
-  if (toDay) q = q.where('t.created_at', '<', new Date(toDay.getTime() + 86_400_000));
-  const [rows, count] = await Promise.all([
-    q
-      .select([
-        't.id',
-        't.created_at',
-        't.kind',
-        't.amount',
-        't.asset',
-        't.reference',
-        't.details',
-        'a.wallet',
-      ])
-      .orderBy('t.id', 'desc')
-      .limit(f.pagesize)
-      .offset((f.page - 1) * f.pagesize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  const window = windowOf(f.from, f.to);
+  const kinds: string[] = f.type ? [kindOf(f.type)] : BONUS_TYPES.map(kindOf);
+  const h = await historyOf(db, f.memberId, { creditsOnly: true });
+  const branches = h.branches.filter((b) => kinds.includes(b.kind));
+  const page = { offset: (f.page - 1) * f.pagesize, size: f.pagesize };
+  const [rows, total] = await Promise.all([
+    pageOf(db, branches, window, 'posted', page),
+    countOf(db, h, branches, window, 'posted'),
   ]);
   const pairings = await pairingDetails(
     db,
@@ -78,7 +100,7 @@ export async function bonusRecords(
         created_at: new Date(r.created_at).toISOString(),
         type: r.kind.replace(/^bonus_/, ''),
         amount: money(r.amount, r.asset),
-        wallet: r.wallet,
+        wallet: h.accounts.get(r.credit_account_id)?.wallet ?? '',
         asset: r.asset,
         reference: r.reference,
         source_userid: details.source_userid ?? '',
@@ -87,7 +109,7 @@ export async function bonusRecords(
     }),
     page: f.page,
     pagesize: f.pagesize,
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
-import { parseDay } from '../../platform/dates.ts';
+import { countOf, historyOf, pageOf, windowOf } from './history.ts';
 
 export type RecordFilter = {
   memberId: string;
@@ -15,57 +14,22 @@ export type RecordFilter = {
 };
 
 /**
- * A member's ledger history, newest first, read from the transfers themselves. A hold shows once, with the state
- * it reached (pending, posted or voided); the transfers that settled it are not shown again.
+ * A member's ledger history, newest first, read from the transfers themselves (history.ts: by the indexes of each
+ * account's transfers by kind and time). A hold shows once, with the state it reached (pending, posted or voided);
+ * the transfers that settled it are not shown again. A transfer between two of the member's wallets shows once.
  */
 export async function memberRecords(db: Conn, f: RecordFilter) {
-  let accounts = db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'wallet', 'asset'])
-    .where('member_id', '=', f.memberId);
-  if (f.wallet) accounts = accounts.where('wallet', '=', f.wallet);
-  if (f.asset) accounts = accounts.where('asset', '=', f.asset);
-  const owned = await accounts.execute();
-  if (owned.length === 0) return { list: [], page: f.page, pagesize: f.pagesize, total: 0 };
-  const byId = new Map(owned.map((a) => [a.id, a]));
-  const ids = owned.map((a) => a.id);
-  const fromDay = parseDay(f.from, 'from');
-  const toDay = parseDay(f.to, 'to');
-  const conditions = [
-    sql`t.flags in ('posted', 'pending')`,
-    sql`(t.debit_account_id = any(${ids}::bigint[]) or t.credit_account_id = any(${ids}::bigint[]))`,
-  ];
-  if (f.kinds?.length) conditions.push(sql`t.kind = any(${f.kinds}::text[])`);
-  if (fromDay) conditions.push(sql`t.created_at >= ${fromDay}`);
-  if (toDay) conditions.push(sql`t.created_at < ${new Date(toDay.getTime() + 86_400_000)}`);
-  const where = sql.join(conditions, sql` and `);
-  const [rows, count] = await Promise.all([
-    sql<{
-      id: string;
-      created_at: Date;
-      kind: string;
-      flags: string;
-      amount: string;
-      asset: string;
-      reference: string;
-      details: Record<string, string>;
-      debit_account_id: string;
-      credit_account_id: string;
-      debit_balance_after: string;
-      credit_balance_after: string;
-      resolved: string | null;
-      resolved_debit_after: string | null;
-      resolved_credit_after: string | null;
-    }>`select t.id, t.created_at, t.kind, t.flags, t.amount, t.asset, t.reference, t.details, t.debit_account_id,
-        t.credit_account_id, t.debit_balance_after, t.credit_balance_after, r.flags resolved,
-        r.debit_balance_after resolved_debit_after, r.credit_balance_after resolved_credit_after
-      from ledger_transfers t left join ledger_transfers r on r.pending_id = t.id
-      where ${where} order by t.id desc limit ${f.pagesize} offset ${(f.page - 1) * f.pagesize}`.execute(db),
-    sql<{ n: string }>`select count(*) n from ledger_transfers t where ${where}`.execute(db),
+  const window = windowOf(f.from, f.to);
+  const h = await historyOf(db, f.memberId, { wallet: f.wallet, asset: f.asset });
+  const branches = h.branches.filter((b) => !f.kinds?.length || f.kinds.includes(b.kind));
+  const page = { offset: (f.page - 1) * f.pagesize, size: f.pagesize };
+  const [rows, total] = await Promise.all([
+    pageOf(db, branches, window, 'shown', page),
+    countOf(db, h, branches, window, 'shown'),
   ]);
-  const list = rows.rows.map((r) => {
-    const outgoing = byId.has(r.debit_account_id);
-    const account = byId.get(outgoing ? r.debit_account_id : r.credit_account_id);
+  const list = rows.map((r) => {
+    const outgoing = h.accounts.has(r.debit_account_id);
+    const account = h.accounts.get(outgoing ? r.debit_account_id : r.credit_account_id);
     const status =
       r.flags === 'posted'
         ? 'posted'
@@ -91,5 +55,5 @@ export async function memberRecords(db: Conn, f: RecordFilter) {
       counterparty: (outgoing ? details.to : details.from) ?? '',
     };
   });
-  return { list, page: f.page, pagesize: f.pagesize, total: Number(count.rows[0]?.n ?? 0) };
+  return { list, page: f.page, pagesize: f.pagesize, total };
 }

@@ -48,6 +48,7 @@ import { installMedia } from './http/media.ts';
 import { installRequestContext, requestIdOf, requestLoggers } from './http/request-context.ts';
 import { logger } from './lib/log.ts';
 import { installMetrics } from './http/metrics.ts';
+import { serializeEnvelope } from './http/serialize.ts';
 import { adminsOnly, registerCalls } from './http/register.ts';
 import { networkRoutes } from './features/network/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
@@ -115,9 +116,7 @@ async function createFastify(deps: Deps, options: AppOptions): Promise<FastifyIn
   });
   installRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(
-    deps.config.validateResponses ? serializerCompiler : () => (data: unknown) => JSON.stringify(data),
-  );
+  app.setSerializerCompiler(deps.config.validateResponses ? serializerCompiler : () => serializeEnvelope);
   installEnvelope(app);
   // Operations (outside the call registry: no session, no flood guard): /healthz, /readyz, /metrics.
   installMetrics(app, deps, installHealth(app, deps));

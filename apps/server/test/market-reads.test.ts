@@ -193,6 +193,22 @@ describe("the market screen's account reads", () => {
     expect((await open(a, m.token)).list).toEqual([]);
   });
 
+  it('answer the same through the production serializer, which writes a shared answer once', async () => {
+    const c = await createTestApp({ database: a.url, config: { validateResponses: false } });
+    try {
+      const m = await newMember(a);
+      await restingBuy(a, m.token);
+      for (const read of [accounts, balance, open]) {
+        const validated = await read(a, m.token);
+        // Twice: the second answer reuses the JSON the first one wrote.
+        expect(await read(c, m.token)).toEqual(validated);
+        expect(await read(c, m.token)).toEqual(validated);
+      }
+    } finally {
+      await c.close();
+    }
+  });
+
   it('list an account made or disconnected through another server within milliseconds', async () => {
     const m = await newMember(a);
     const created = (v: Accounts) => v.list.find((x) => x.id === 'demo')?.created_at ?? '';

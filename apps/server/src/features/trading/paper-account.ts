@@ -12,6 +12,7 @@ import { balanceRows } from '../../adapters/exchange/paper-book.ts';
 import { readPositions } from '../../adapters/exchange/paper-positions.ts';
 import { formatUnits } from '../../adapters/exchange/paper-math.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
+import { shareAnswer } from '../../platform/shared-answers.ts';
 import { QUOTE, startBalanceUnits, type TradingContext } from './accounts.ts';
 import { MARKET_BY_SYMBOL } from './markets.ts';
 import { accountColumns, leadTraderOf } from './queries.ts';
@@ -53,7 +54,8 @@ async function paperBalance(
   const rows = await cachedPaperRows(d.db, memberId, accountId, () => readPaperRows(d, accountId));
   const known = answers.get(rows);
   if (known?.tickers === tickers && known.answer.account === name) return known.answer;
-  const answer = paperAnswer(rows, name, tickers);
+  // Shared by the calls of this moment (its JSON written once): never changed.
+  const answer = shareAnswer(paperAnswer(rows, name, tickers));
   answers.set(rows, { tickers, answer });
   return answer;
 }

@@ -4,6 +4,7 @@ import type { PositionRow } from '../../adapters/exchange/paper-common.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
 import { createReadCache, type ReadCache } from '../../db/read-cache.ts';
+import { shareAnswer } from '../../platform/shared-answers.ts';
 
 /**
  * The market screen's reads of a member's trading accounts, kept in memory (issue 32): the list of accounts
@@ -50,10 +51,13 @@ export function cacheTradingReads(db: Db, feed: ChangeFeed): void {
   });
 }
 
-/** The member's accounts list as `read` makes it, from memory when this server keeps it (shared: not to be changed). */
+/**
+ * The member's accounts list as `read` makes it, from memory when this server keeps it: a shared answer
+ * (platform/shared-answers.ts), not to be changed.
+ */
 export function cachedAccountsList(db: Db, memberId: string, read: () => Promise<AccountsList>) {
   const cache = caches.get(db)?.accounts;
-  return cache ? cache.get(`${memberId}:`, read) : read();
+  return cache ? cache.get(`${memberId}:`, async () => shareAnswer(await read())) : read();
 }
 
 /** A paper account's rows, from memory when this server keeps them (shared: not to be changed). */
@@ -73,5 +77,6 @@ export function cachedOpenOrders(
   read: () => Promise<OpenOrdersList>,
 ) {
   const cache = caches.get(db)?.openOrders;
-  return cache ? cache.get(`${memberId}:${view.account}:${view.symbol ?? ''}`, read) : read();
+  const key = `${memberId}:${view.account}:${view.symbol ?? ''}`;
+  return cache ? cache.get(key, async () => shareAnswer(await read())) : read();
 }

@@ -3,6 +3,7 @@ import type { Conn } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { money } from '../../lib/amount.ts';
 import { addDays, todayOf } from '../../platform/dates.ts';
+import { bonusNet } from '../wallet/index.ts';
 
 const USDT = 'USDT';
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`;
@@ -107,38 +108,28 @@ export async function salesSummaryOf(db: Conn, clock: Clock, memberId: string) {
 export async function infoPoolOf(db: Conn, clock: Clock, memberId: string) {
   const today = todayOf(clock);
   const month = monthStart(today);
-  const r = await sql<{
-    left_carried: string;
-    right_carried: string;
-    left_today: string;
-    right_today: string;
-    last_pair_date: string | null;
-    last_pairs: string | null;
-    last_bonus: string | null;
-    bonus_month: string;
-    bonus_total: string;
-  }>`
+  const [r, bonuses] = await Promise.all([
+    sql<{
+      left_carried: string;
+      right_carried: string;
+      left_today: string;
+      right_today: string;
+      last_pair_date: string | null;
+      last_pairs: string | null;
+      last_bonus: string | null;
+    }>`
     WITH carried AS (SELECT * FROM pairing_carried(${memberId}::bigint)),
     last AS (SELECT pair_date, pairs, bonus FROM pairing_results WHERE member_id = ${memberId}
       ORDER BY pair_date DESC LIMIT 1),
     fresh AS (SELECT coalesce(sum(left_volume), 0) l, coalesce(sum(right_volume), 0) r FROM leg_volume_daily
-      WHERE member_id = ${memberId} AND day > coalesce((SELECT max(run_date) FROM job_runs WHERE job = 'pairing'), '-infinity'::date)),
-    -- Bonuses paid to me, less any taken back (a cancelled shop order's).
-    signed AS (
-      SELECT t.amount AS v, t.created_at FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
-      WHERE a.member_id = ${memberId} AND t.asset = ${USDT} AND t.kind IN ('bonus_sponsor', 'bonus_level', 'bonus_pairing')
-      UNION ALL
-      SELECT -t.amount, t.created_at FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
-      WHERE a.member_id = ${memberId} AND t.asset = ${USDT} AND t.kind = 'bonus_reversal'
-    ),
-    bonuses AS (
-      SELECT coalesce(sum(v) FILTER (WHERE created_at >= ${month}::date), 0) AS m, coalesce(sum(v), 0) AS a FROM signed
-    )
+      WHERE member_id = ${memberId} AND day > coalesce((SELECT max(run_date) FROM job_runs WHERE job = 'pairing'), '-infinity'::date))
     SELECT carried.left_volume::text AS left_carried, carried.right_volume::text AS right_carried,
       fresh.l::text AS left_today, fresh.r::text AS right_today,
-      to_char(last.pair_date, 'YYYY-MM-DD') AS last_pair_date, last.pairs::text AS last_pairs, last.bonus::text AS last_bonus,
-      bonuses.m::text AS bonus_month, bonuses.a::text AS bonus_total
-    FROM carried CROSS JOIN fresh CROSS JOIN bonuses LEFT JOIN last ON true`.execute(db);
+      to_char(last.pair_date, 'YYYY-MM-DD') AS last_pair_date, last.pairs::text AS last_pairs, last.bonus::text AS last_bonus
+    FROM carried CROSS JOIN fresh LEFT JOIN last ON true`.execute(db),
+    // Bonuses paid to me, less any taken back (a cancelled shop order's), from the wallet's rolled-up days.
+    bonusNet(db, memberId, new Date(`${month}T00:00:00Z`)),
+  ]);
   const x = r.rows[0]!;
   return {
     asset: USDT,
@@ -149,7 +140,7 @@ export async function infoPoolOf(db: Conn, clock: Clock, memberId: string) {
     last_pair_date: x.last_pair_date ?? '',
     last_pairs: Number(x.last_pairs ?? 0),
     last_bonus: money(x.last_bonus ?? '0', USDT),
-    bonus_month: money(x.bonus_month, USDT),
-    bonus_total: money(x.bonus_total, USDT),
+    bonus_month: money(bonuses.month, USDT),
+    bonus_total: money(bonuses.total, USDT),
   };
 }

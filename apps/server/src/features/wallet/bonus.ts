@@ -20,7 +20,10 @@ export async function bonusTotals(db: Conn, memberId: string, now: Date) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const h = await historyOf(db, memberId, { asset: 'USDT', creditsOnly: true });
-  const rows = h.accounts.size === 0 ? [] : await bonusSums(db, h, { today, month });
+  const rows =
+    h.accounts.size === 0
+      ? []
+      : await postedSums(db, h, { credits: BONUS_TYPES.map(kindOf), debits: [] }, { today, month });
   const list = BONUS_TYPES.map((type) => {
     const r = rows.find((x) => x.kind === kindOf(type));
     return {
@@ -34,32 +37,42 @@ export async function bonusTotals(db: Conn, memberId: string, now: Date) {
   return { total: money(sum('total'), 'USDT'), today: money(sum('today'), 'USDT'), list };
 }
 
-type Sums = { kind: string; total: string; today: string; this_month: string };
+type Sums = { side: 'c' | 'd'; kind: string; total: string; today: string; this_month: string };
 
 /**
- * The posted bonus credits of the member's USDT accounts summed by kind: the rolled-up days (history.ts) plus the
- * transfers since, which are read one by one only when they are few (else the member is rolled up first).
+ * The posted transfers of the member's accounts (`h`) summed by side and kind, credits of the kinds in `credits` and
+ * debits of those in `debits`: the rolled-up days (history.ts) plus the transfers since, which are read one by one
+ * only when they are few (else the member is rolled up first).
  */
-async function bonusSums(db: Conn, h: History, at: { today: Date; month: Date }): Promise<Sums[]> {
+async function postedSums(
+  db: Conn,
+  h: History,
+  kinds: { credits: string[]; debits: string[] },
+  at: { today: Date; month: Date },
+): Promise<Sums[]> {
+  const accounts = [...h.accounts.keys()];
+  const day = (d: Date) => d.toISOString().slice(0, 10);
   const once = async (through: Date | null, cap: number | null) => {
-    const accounts = [...h.accounts.keys()];
-    const kinds = BONUS_TYPES.map(kindOf);
-    const live = sql`t.credit_account_id = any(${accounts}::bigint[]) and t.kind = any(${kinds}::text[])
-      and t.flags = 'posted'${through ? sql` and t.created_at >= ${through}` : sql``}`;
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const since = through ? sql` and t.created_at >= ${through}` : sql``;
+    const live = sql`t.flags = 'posted' and ((t.credit_account_id = any(${accounts}::bigint[])
+      and t.kind = any(${kinds.credits}::text[])${since}) or (t.debit_account_id = any(${accounts}::bigint[])
+      and t.kind = any(${kinds.debits}::text[])${since}))`;
     const r = await sql<Sums & { n: string | null }>`
       with n as (${cap === null ? sql`select null::bigint c` : sql`select count(*) c from (select 1 from ledger_transfers t where ${live} limit ${cap}) x`}),
       s as (
-        select t.kind, t.amount, t.created_at >= ${at.month} m, t.created_at >= ${at.today} d from ledger_transfers t
+        select case when t.credit_account_id = any(${accounts}::bigint[]) and t.kind = any(${kinds.credits}::text[])
+            then 'c' else 'd' end side, t.kind, t.amount, t.created_at >= ${at.month} m, t.created_at >= ${at.today} d
+        from ledger_transfers t
         where ${cap === null ? sql`true` : sql`(select c from n) < ${cap}`} and ${live}
         union all
-        select kind, amount, day >= ${day(at.month)}::date, day >= ${day(at.today)}::date from ledger_history_days
-        where account_id = any(${accounts}::bigint[]) and side = 'c' and kind = any(${kinds}::text[])
+        select side, kind, amount, day >= ${day(at.month)}::date, day >= ${day(at.today)}::date from ledger_history_days
+        where account_id = any(${accounts}::bigint[])
+          and ((side = 'c' and kind = any(${kinds.credits}::text[])) or (side = 'd' and kind = any(${kinds.debits}::text[])))
       )
       select (select c from n)::text n, g.* from (select 1) one left join (
-        select kind, sum(amount)::text total, coalesce(sum(amount) filter (where m), 0)::text this_month,
+        select side, kind, sum(amount)::text total, coalesce(sum(amount) filter (where m), 0)::text this_month,
           coalesce(sum(amount) filter (where d), 0)::text today
-        from s group by kind) g on true`.execute(db);
+        from s group by side, kind) g on true`.execute(db);
     return {
       n: r.rows[0]?.n === null ? null : Number(r.rows[0]?.n),
       rows: r.rows.filter((x) => x.kind !== null),
@@ -69,6 +82,31 @@ async function bonusSums(db: Conn, h: History, at: { today: Date; month: Date })
   if (first.n !== null && first.n <= ROLLUP_AFTER) return first.rows;
   const through = (await rollUpHistory(db, h.memberId)) ?? h.through;
   return (await once(through, null)).rows;
+}
+
+/** What the pairing pool shows as bonuses: sponsor, level and pairing bonuses paid in USDT. */
+const POOL_BONUSES = ['bonus_sponsor', 'bonus_level', 'bonus_pairing'];
+
+/**
+ * The bonuses the member was paid in USDT (sponsor, level, pairing) less those taken back (a cancelled shop order's
+ * `bonus_reversal`), all time and since `month` (UTC), in minor units.
+ */
+export async function bonusNet(
+  db: Conn,
+  memberId: string,
+  month: Date,
+): Promise<{ total: bigint; month: bigint }> {
+  const h = await historyOf(db, memberId, { asset: 'USDT', creditsOnly: true });
+  if (h.accounts.size === 0) return { total: 0n, month: 0n };
+  const rows = await postedSums(
+    db,
+    h,
+    { credits: POOL_BONUSES, debits: ['bonus_reversal'] },
+    { today: month, month },
+  );
+  const sum = (k: 'total' | 'this_month') =>
+    rows.reduce((s, r) => s + (r.side === 'd' ? -BigInt(r[k]) : BigInt(r[k])), 0n);
+  return { total: sum('total'), month: sum('this_month') };
 }
 
 export async function bonusRecords(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertBareMember, uniqueUserid } from '../../../test/helpers.ts';
 import { ROLLUP_AFTER, rollUpHistory } from './history.ts';
-import { bonusRecords, bonusTotals } from './bonus.ts';
+import { bonusNet, bonusRecords, bonusTotals } from './bonus.ts';
 import { memberRecords } from './records.ts';
 
 /**
@@ -278,5 +278,36 @@ describe('bonus totals and records', () => {
     await expectBonusSameAsPlain(m);
     const rolled = await sql`select 1 from ledger_history_rollups where member_id = ${m.me}`.execute(t.db);
     expect(rolled.rows).toHaveLength(1);
+  });
+  it('give the pairing pool its bonuses less those taken back, as the plain reading does, before and after the roll-up', async () => {
+    const m = await busyMember(3);
+    const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    // Bonuses taken back (a cancelled order's): debits of the reward account, on past days and today.
+    await write(
+      [8, 3, 0].map((ago) => ({
+        debit: m.accounts.reward,
+        credit: m.accounts.funds,
+        kind: 'bonus_reversal',
+        at: new Date(today().getTime() - ago * DAY + 3_600_000),
+        amount: 10 + ago,
+      })),
+    );
+    const plainNet = async () => {
+      const r = await sql<{ total: string; month: string }>`
+        select coalesce(sum(v), 0)::text total, coalesce(sum(v) filter (where created_at >= ${month}), 0)::text as month
+        from (select amount v, created_at from ledger_transfers where credit_account_id = ${m.accounts.reward}
+            and kind in ('bonus_sponsor', 'bonus_level', 'bonus_pairing') and flags = 'posted'
+          union all select -amount, created_at from ledger_transfers where debit_account_id = ${m.accounts.reward}
+            and kind = 'bonus_reversal' and flags = 'posted') s`.execute(t.db);
+      return { total: BigInt(r.rows[0]!.total), month: BigInt(r.rows[0]!.month) };
+    };
+    const expected = await plainNet();
+    expect(expected.total).toBeGreaterThan(0n);
+    expect(await bonusNet(t.db, m.me, month)).toEqual(expected);
+    await rollUpHistory(t.db, m.me);
+    const rolled = await sql`select 1 from ledger_history_days d join ledger_accounts a on a.id = d.account_id
+      where a.member_id = ${m.me} and d.kind = 'bonus_reversal' and d.side = 'd'`.execute(t.db);
+    expect(rolled.rows.length).toBeGreaterThan(0);
+    expect(await bonusNet(t.db, m.me, month)).toEqual(expected);
   });
 });

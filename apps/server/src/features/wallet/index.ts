@@ -4,3 +4,5 @@
 export { AIRDROP, exchangeSettings, PRICE_DECIMALS, WITHDRAW } from './settings.ts';
 /** A member who may receive a transfer (or goods), found by user id. */
 export { findActiveRecipient } from './recipient.ts';
+/** The bonuses a member was paid less those taken back, all time and this month (the pairing pool's figures). */
+export { bonusNet } from './bonus.ts';

@@ -18,10 +18,11 @@
  * the plain scan; memory flat as the member count grows. Several sizes in one run print the growth at the end.
  *
  *   node --expose-gc --import tsx bench/tree/run.ts [--members 1000000[,3000000,...]] [--chain 100000]
- *     [--demo-share 0.3] [--purchases <2% of the members>] [--samples 200] [--pairing-only] [--explain] [--profile]
+ *     [--demo-share 0.3] [--purchases <2% of the members>]
+ *     [--shared-buffers <a quarter of the memory>] [--samples 200] [--pairing-only] [--explain] [--profile]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -52,6 +53,9 @@ const { values: args } = parseArgs({
     // A day's purchases: 2% of the members by default (20,000 at a million).
     purchases: { type: 'string', default: '' },
     samples: { type: 'string', default: '200' },
+    // PostgreSQL's shared buffers: a quarter of this machine's memory by default, as for a dedicated database server
+    // (the embedded default, 512MB, is sized for `npm start` beside a developer's other work).
+    'shared-buffers': { type: 'string', default: `${Math.floor(totalmem() / 4 / 2 ** 20)}MB` },
     // Only the pairing (skips the per-call samples), and print the plan of its first id range.
     'pairing-only': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
@@ -355,7 +359,7 @@ async function runSize(total: number): Promise<Row> {
   rand = rng(42);
   const layout = layoutOf(total);
   const dir = mkdtempSync(path.join(tmpdir(), 'mp-bench-tree-'));
-  const pg = await startEmbeddedPostgres(dir);
+  const pg = await startEmbeddedPostgres(dir, { settings: [`shared_buffers=${args['shared-buffers']}`] });
   try {
     await ensureDatabase(pg.url('postgres'), 'app');
     const db = createDb(pg.socketUrl('app'), 8, (q, ms) => {
@@ -365,7 +369,7 @@ async function runSize(total: number): Promise<Row> {
     await migrate(db);
     const rootId = Number(await ensureRoot(db, 'company'));
     log(
-      `\n== ${total} members: a bushy tree of ${layout.bushy}, a chain ${layout.chain} deep, ${layout.demo} in the demo's shape ==`,
+      `\n== ${total} members (PostgreSQL shared_buffers ${args['shared-buffers']}): a bushy tree of ${layout.bushy}, a chain ${layout.chain} deep, ${layout.demo} in the demo's shape ==`,
     );
     const [tree, buildMs] = await timed(() => build(db, rootId, layout));
     await sql`vacuum analyze`.execute(db);

@@ -13,6 +13,7 @@ import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
 import type { Balance } from '../../ledger/index.ts';
 import type { MoneyDeps } from '../../platform/money-deps.ts';
+import { shareAnswer } from '../../platform/shared-answers.ts';
 import { memberRecords } from './records.ts';
 import { AIRDROP, exchangeSettings, PRICE_DECIMALS, priceUnits } from './settings.ts';
 
@@ -65,7 +66,8 @@ function walletRows(found: readonly Balance[]) {
 function walletBalanceAnswer(found: readonly Balance[]) {
   let answer = walletBalanceAnswers.get(found);
   if (!answer) {
-    answer = { wallets: walletRows(found) };
+    // The same object for every call until the balances change: its JSON is written once (platform/shared-answers.ts).
+    answer = shareAnswer({ wallets: walletRows(found) });
     walletBalanceAnswers.set(found, answer);
   }
   return answer;
@@ -91,7 +93,10 @@ function overviewOf(found: readonly Balance[], price: bigint): Overview {
     rawValue: valueUsdt(w.asset, raw, price),
   }));
   const total = wallets.reduce((sum, w) => sum + w.rawValue, 0n);
-  return { total_usdt: money(total, 'USDT'), wallets: wallets.map(({ rawValue: _v, ...w }) => w) };
+  return shareAnswer({
+    total_usdt: money(total, 'USDT'),
+    wallets: wallets.map(({ rawValue: _v, ...w }) => w),
+  });
 }
 
 /** Every balance with its value in USDT, and their total. */

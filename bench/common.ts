@@ -6,6 +6,18 @@ import path from 'node:path';
 export const log = (msg: string) => process.stdout.write(`${msg}\n`);
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** A small fast PRNG (mulberry32), seeded: a bench builds and samples the same data on every run. */
+export function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = s;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function hasWrk(): boolean {
   try {
     execFileSync('wrk', ['--version'], { stdio: 'ignore' });

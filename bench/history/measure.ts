@@ -12,6 +12,7 @@ import { bonusRecords, bonusTotals } from '../../apps/server/src/features/wallet
 import { memberRecords } from '../../apps/server/src/features/wallet/records.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
 import { LEADERS, type Layout, memberId, transferTime } from './fill.ts';
+import { rng } from '../common.ts';
 
 export const TARGET_MS = 20;
 
@@ -28,18 +29,6 @@ export const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-/** A small fast PRNG, seeded: every run samples the same members. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -44,6 +44,7 @@ import { type Me, searchPlacement, treeView } from '../../apps/server/src/featur
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
 import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
+import { rng } from '../common.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,17 +74,6 @@ const log = (msg: string) => process.stdout.write(`${msg}\n`);
 /** On during the timed pairing runs with --profile. */
 let profiling = false;
 
-/** A small fast PRNG, seeded: every run builds the same tree. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 let rand = rng(42);
 const pick = (n: number) => Math.floor(rand() * n);
 

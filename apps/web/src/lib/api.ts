@@ -5,6 +5,7 @@ import { currentLanguage, i18n } from './i18n.ts';
 import { takeEarly } from './earlyCalls.ts';
 import { beginLoading } from './loading.ts';
 import { goToLogin } from './navigation.ts';
+import { noteReachable } from './reachability.ts';
 import { clearSession, getToken } from './session.ts';
 
 export const API_BASE = '/api';
@@ -108,14 +109,18 @@ async function send(call: CallRef, input: object, options: ApiOptions): Promise<
   const early = Object.keys(input).length === 0 ? takeEarly(call.name, signal) : undefined;
   try {
     if (early) return await early;
-    return await fetch(buildUrl(call, input), {
+    const res = await fetch(buildUrl(call, input), {
       method: call.method,
       headers: buildHeaders(call, form !== null),
       body: call.method === 'GET' ? undefined : (form ?? JSON.stringify(input)),
       signal,
     });
+    noteReachable(true);
+    return res;
   } catch {
     if (options.signal?.aborted) throw new ApiError(call.name, 0, 'aborted');
+    // No answer at all (not a slow one): the offline banner shows until the server answers again.
+    if (!timeout.signal.aborted) noteReachable(false);
     const key = timeout.signal.aborted ? 'common:errors.timeout' : 'common:errors.network';
     throw fail(call, options, 0, i18n.t(key));
   } finally {

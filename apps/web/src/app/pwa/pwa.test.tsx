@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scriptedApi, renderAt } from '../../test/renderApp.tsx';
+import { noteReachable } from '../../lib/reachability.ts';
 import { offerUpdate } from './status.ts';
 
 function setOnline(online: boolean) {
@@ -34,6 +35,30 @@ describe('the offline banner', () => {
     );
     setOnline(true);
     expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+
+  it('shows when calls get no answer though the browser says it is online, until the server answers again', async () => {
+    vi.useFakeTimers();
+    try {
+      const probe = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      vi.stubGlobal('fetch', probe);
+      renderAt('/pages/login/login');
+      expect(screen.queryByTestId('offline-banner')).toBeNull();
+      act(() => noteReachable(false));
+      expect(screen.getByTestId('offline-banner').textContent).toContain('You are offline.');
+      // The server is still away at the first probe; it answers at the second.
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
+      expect(probe).toHaveBeenCalledWith('/healthz', { cache: 'no-store' });
+      expect(screen.getByTestId('offline-banner')).toBeTruthy();
+      probe.mockImplementation(() => Promise.resolve(new Response('ok')));
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
+      expect(screen.queryByTestId('offline-banner')).toBeNull();
+      // Two probes, 3 s apart, and none once the server answered.
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(probe.mock.calls.filter((c) => (c as unknown[])[0] === '/healthz')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

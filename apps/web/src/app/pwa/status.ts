@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isUnreachable, subscribeReachability } from '../../lib/reachability.ts';
 
 /** What the update prompt needs: how to switch to the waiting version (null while there is none). */
 let acceptUpdate: (() => void) | null = null;
@@ -27,17 +28,22 @@ export function useUpdateOffer(): (() => void) | null {
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
+  const unsubscribe = subscribeReachability(listener);
   return () => {
     window.removeEventListener('online', listener);
     window.removeEventListener('offline', listener);
+    unsubscribe();
   };
 }
 
-/** Whether the browser has a network (navigator.onLine, followed as it changes); prerendered HTML assumes one. */
+/**
+ * Whether the app can reach its server: the browser has a network (navigator.onLine, followed as it changes) and the
+ * API's calls are answered (lib/reachability.ts); prerendered HTML assumes both.
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,
-    () => navigator.onLine,
+    () => navigator.onLine && !isUnreachable(),
     () => true,
   );
 }

@@ -40,7 +40,9 @@ describe('the offline banner', () => {
   it('shows when calls get no answer though the browser says it is online, until the server answers again', async () => {
     vi.useFakeTimers();
     try {
-      const probe = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      const probe = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(() =>
+        Promise.reject(new TypeError('Failed to fetch')),
+      );
       vi.stubGlobal('fetch', probe);
       renderAt('/pages/login/login');
       expect(screen.queryByTestId('offline-banner')).toBeNull();
@@ -55,7 +57,7 @@ describe('the offline banner', () => {
       expect(screen.queryByTestId('offline-banner')).toBeNull();
       // Two probes, 3 s apart, and none once the server answered.
       await act(() => vi.advanceTimersByTimeAsync(9_000));
-      expect(probe.mock.calls.filter((c) => (c as unknown[])[0] === '/healthz')).toHaveLength(2);
+      expect(probe.mock.calls.filter(([input]) => input === '/healthz')).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }

@@ -2,15 +2,7 @@ import { BONUS_TYPES, type BonusType } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { money } from '../../lib/amount.ts';
-import {
-  countOf,
-  type History,
-  historyOf,
-  pageOf,
-  ROLLUP_AFTER,
-  rollUpHistory,
-  windowOf,
-} from './history.ts';
+import { countOf, type History, historyOf, pageOf, readRolledUp, windowOf } from './history.ts';
 
 /** Bonus payouts are ledger transfers of kind `bonus_<type>` into a member's accounts. */
 const kindOf = (type: BonusType) => `bonus_${type}`;
@@ -74,14 +66,11 @@ async function postedSums(
           coalesce(sum(amount) filter (where d), 0)::text today
         from s group by side, kind) g on true`.execute(db);
     return {
-      n: r.rows[0]?.n === null ? null : Number(r.rows[0]?.n),
-      rows: r.rows.filter((x) => x.kind !== null),
+      live: r.rows[0]?.n == null ? null : Number(r.rows[0].n),
+      value: r.rows.filter((x) => x.kind !== null),
     };
   };
-  const first = await once(h.through, ROLLUP_AFTER + 1);
-  if (first.n !== null && first.n <= ROLLUP_AFTER) return first.rows;
-  const through = (await rollUpHistory(db, h.memberId)) ?? h.through;
-  return (await once(through, null)).rows;
+  return readRolledUp(db, h, once);
 }
 
 /** What the pairing pool shows as bonuses: sponsor, level and pairing bonuses paid in USDT. */

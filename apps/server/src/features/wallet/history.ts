@@ -186,11 +186,25 @@ export async function countOf(
   flags: Flags,
 ): Promise<number> {
   if (branches.length === 0) return 0;
-  const first = await countOnce(db, h, branches, w, flags, ROLLUP_AFTER + 1);
-  if (first.live <= ROLLUP_AFTER) return first.rolled + first.live;
-  const through = await rollUpHistory(db, h.memberId);
-  const again = await countOnce(db, { ...h, through: through ?? h.through }, branches, w, flags, null);
-  return again.rolled + again.live;
+  return readRolledUp(db, h, async (through, cap) => {
+    const n = await countOnce(db, { ...h, through }, branches, w, flags, cap);
+    return { live: n.live, value: n.rolled + n.live };
+  });
+}
+
+/**
+ * A read of the member's rolled-up days plus the transfers since (`read(through, cap)`, which says how many live
+ * transfers it met, counting up to `cap`): as it is when they are few, else again after rolling the member up.
+ */
+export async function readRolledUp<T>(
+  db: Conn,
+  h: History,
+  read: (through: Date | null, cap: number | null) => Promise<{ live: number | null; value: T }>,
+): Promise<T> {
+  const first = await read(h.through, ROLLUP_AFTER + 1);
+  if (first.live !== null && first.live <= ROLLUP_AFTER) return first.value;
+  const through = (await rollUpHistory(db, h.memberId)) ?? h.through;
+  return (await read(through, null)).value;
 }
 
 /**

@@ -28,9 +28,11 @@ export function bootData(
  * the hash the app's RequireAuth would navigate to. It makes that text template (render-templates.ts) the markup of
  * #root, the only one parsed into elements, and marks #root with the route's name and path (src/main.tsx hydrates only a root marked with the path the app is at).
  *
- * A form submitted before React owns it (a member quick to tap "Log in") would be sent by the browser itself, a
- * GET that leaves the page: the submit is held and made again once the app has taken the form over (and its
- * effects have run: lib/typedBeforeHydration.ts hands the typed values to the form).
+ * A painted form submitted before the app has taken it over (a member quick to tap "Log in") would be sent by the
+ * browser itself, a GET that leaves the page, or reach React while it hydrates, which drops it or finds the form's
+ * store still empty: the submit is held (kept from React too) and made again once the form carries
+ * `data-hydrated`, which lib/typedBeforeHydration.ts sets after handing the typed values to the form. React having
+ * attached its props to the form's elements is not enough: it does that while rendering, before the commit.
  *
  * Only then, after the first frame is painted, does it add the app's entry script and its modulepreloads (`app`),
  * with the route's chunks and the language's texts (`texts`): a page painted before any of the app's script has
@@ -52,7 +54,7 @@ export function bootData(
  * names its hash, worked out at start, and stays right for a later build of the same code.
  */
 export const BOOT_SCRIPT = `(function(){
-var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.routes,e=['shell',0,[]],g=B.defaultLanguage,done=0,P=0;
+var d=document,B=JSON.parse(d.getElementById('boot-data').textContent),R=B.routes,e=['shell',0,[]],g=B.defaultLanguage,done=0,P=0,F=[];
 function add(to,f,rel){var l=d.createElement(rel?'link':'script');if(rel){l.rel=rel;l.href='./'+f}else{l.type='module';l.src='./'+f}l.crossOrigin='';to.appendChild(l)}
 function load(){if(done)return;done=1;var all=B.preload.concat(e[2],B.texts[g]||[]);add(d.head,B.entry);
 (function batch(){var t=performance.now();while(all.length&&performance.now()-t<3)add(d.head,all.shift(),'modulepreload');if(all.length)setTimeout(batch,0)})()}
@@ -61,14 +63,14 @@ var f=fetch('/api/'+c,{method:'POST',headers:h,body:'{}'});(window.mpEarly={})[c
 P=1;function go(){P=0;load()}
 f.then(function(a){return a.clone().json()}).then(function(a){var u=a.data.list[0].image_url,l=d.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href=u;l.onload=l.onerror=go;d.head.appendChild(l);
 d.documentElement.style.setProperty('--early-picture','url('+JSON.stringify(u)+')')}).catch(go)}
-function owned(n){return Object.keys(n).some(function(k){return k.indexOf('__reactProps')===0})}
-d.addEventListener('submit',function(v){var f=v.target;if(owned(f))return;v.preventDefault();
-var i=setInterval(function(){if(!f.isConnected)clearInterval(i);else if(owned(f)){clearInterval(i);setTimeout(function(){f.requestSubmit()},50)}},50)},true);
+function taken(f){return f.hasAttribute('data-hydrated')}
+d.addEventListener('submit',function(v){var f=v.target;if(F.indexOf(f)<0||taken(f))return;v.preventDefault();v.stopPropagation();if(f.mpHeld)return;f.mpHeld=1;
+var i=setInterval(function(){if(!f.isConnected)clearInterval(i);else if(taken(f)){clearInterval(i);f.requestSubmit()}},50)},true);
 try{var s=localStorage,h=location.hash.slice(1),q=h.indexOf('?'),p=(q<0?h:h.slice(0,q))||'/';e=R[p]||e;
 var v=s.getItem('lang');if(B.texts[v])g=v;
 if(e[1]&&!s.getItem('token')){history.replaceState(history.state,'','#'+B.login+'?redirect='+encodeURIComponent(h));p=B.login;e=R[p];}
 var t=d.getElementById('prerender-'+e[0]+'-'+g)||d.getElementById('prerender-'+e[0]);
-if(t){var r=d.getElementById('root');r.innerHTML=t.textContent;r.setAttribute('data-prerendered',e[0]);r.setAttribute('data-path',p);d.documentElement.lang=g;
+if(t){var r=d.getElementById('root');r.innerHTML=t.textContent;F=[].slice.call(r.getElementsByTagName('form'));r.setAttribute('data-prerendered',e[0]);r.setAttribute('data-path',p);d.documentElement.lang=g;
 if(e[3])early(e[3],s.getItem('token'));
 requestAnimationFrame(function(){setTimeout(function(){if(!P)load()},0)});setTimeout(load,P?600:100);return;}
 }catch(x){}

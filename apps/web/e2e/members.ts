@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, codeFromOutbox } from './browser.ts';
 
@@ -56,10 +56,47 @@ export async function fill(page: Page, id: string, value: string) {
 /** Logs in through the login page and waits until the app has left it (a member's home, an admin's dashboard). */
 export async function logInOnPage(page: Page, userid: string, password: string) {
   await page.getByTestId('login-page').waitFor();
-  await fill(page, 'login-username', userid);
-  await fill(page, 'login-password', password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForFunction(() => !window.location.hash.includes('/login'));
+  const answers: string[] = [];
+  const onResponse = (response: Response) => {
+    if (!response.url().includes('/api/Logon/login')) return;
+    response.text().then(
+      (body) => answers.push(`${response.status()} ${body.slice(0, 120)}`),
+      () => answers.push(`${response.status()} (no body)`),
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    await fill(page, 'login-username', userid);
+    await fill(page, 'login-password', password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForFunction(() => !window.location.hash.includes('/login'));
+  } catch (error) {
+    throw new Error(`log-in as ${userid} did not leave the login page: ${await loginState(page, answers)}`, {
+      cause: error,
+    });
+  } finally {
+    page.off('response', onResponse);
+  }
+}
+
+/** What the login page shows (route, fields, errors, toasts, whether the app took the form over) and the server's answers. */
+async function loginState(page: Page, answers: string[]): Promise<string> {
+  const shown = await page
+    .evaluate(() => {
+      const form = document.querySelector('[data-testid="login-page"] form');
+      return {
+        hash: window.location.hash,
+        username: document.querySelector<HTMLInputElement>('#login-username')?.value,
+        passwordLength: document.querySelector<HTMLInputElement>('#login-password')?.value.length,
+        taken: form ? form.hasAttribute('data-hydrated') : null,
+        errors: [
+          ...document.querySelectorAll('.adm-form-item-feedback-error, .adm-toast-main, .adm-modal-body'),
+        ].map((el) => el.textContent),
+        token: window.localStorage.getItem('token') !== null,
+      };
+    })
+    .catch((error: unknown) => ({ unreadable: String(error) }));
+  return JSON.stringify({ ...shown, answers });
 }
 
 /** Logs in through the login page and waits for the home page. */

@@ -204,6 +204,36 @@ describe('hydration', () => {
     expect(route(page)).toBe('/pages/home/home');
   });
 
+  it('logs in a member who tapped "Log in" while React was taking the form over', async () => {
+    // React attaches its props to the painted elements while it renders, before it commits and before the page's
+    // effect hands the typed values to the form: a tap in between was lost (issue 30, a CI failure of layout.e2e).
+    // The page taps the moment the button carries React's props.
+    const page = await open();
+    await page.addInitScript(() => {
+      const tap = () => {
+        const button = document.querySelector<HTMLButtonElement>('[data-testid="login-submit"]');
+        const typed = document.querySelector<HTMLInputElement>('#login-password')?.value;
+        if (button && typed && Object.keys(button).some((k) => k.startsWith('__reactProps'))) button.click();
+        else setTimeout(tap, 0);
+      };
+      tap();
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
+      await held;
+      await r.continue();
+    });
+    await goto(page, '/pages/login/login', 'domcontentloaded');
+    await fill(page, 'login-username', 'alice');
+    await fill(page, 'login-password', DEMO.password);
+    release();
+    await page.getByTestId('home-page').waitFor();
+    expect(route(page)).toBe('/pages/home/home');
+  });
+
   it("hydrates a member's home, whose areas then open", async () => {
     const { page, problems } = await openPainted('/pages/home/home', 'home-area-wallet', alice);
     await page.getByTestId('home-packages').waitFor();

@@ -4,7 +4,7 @@ import { fieldRefusal } from '../lib/errors.ts';
 import { balancesChanged } from '../ledger/balance-changes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isDate, todayOf } from '../platform/dates.ts';
-import type { DailyJob, RunView } from '../platform/scheduler.ts';
+import type { DailyJob, Lane, RunView } from '../platform/scheduler.ts';
 
 export function checkJobDate(date: string, clock: Clock, allowFuture: boolean) {
   if (!isDate(date)) throw fieldRefusal(422, 'date', 'date_invalid');
@@ -73,47 +73,75 @@ export async function runDailyJob(
       })),
     )
     .execute();
-  let cursor = '0';
-  let itemsNow = 0;
-  try {
-    for (;;) {
-      // The process is stopping: the run stays 'running' and the next tick (here or on another server) runs it
-      // again; what its batches settled is skipped then.
-      if (stopping?.aborted) return runView(await readRun(db, name, date), itemsNow);
-      const done = await db.transaction().execute(async (tx) => {
-        await sql`select pg_advisory_xact_lock(hashtext(${`job:${name}`}), hashtext(${date}))`.execute(tx);
-        const next = await job.batch(tx, date, cursor);
-        cursor = next.cursor;
-        const o = next.outcome;
-        if (!o) return true;
-        itemsNow += o.items;
-        let amounts = sql`amounts`;
-        for (const [asset, amount] of Object.entries(o.amounts)) {
-          amounts = sql`jsonb_set(${amounts}, ${`{${asset}}`}::text[],
-            to_jsonb((coalesce((amounts->>${asset})::numeric, 0) + ${amount.toString()}::numeric)::text))`;
-        }
-        await sql`update job_runs set items = items + ${o.items}, amounts = ${amounts}
-          where job = ${name} and run_date = ${date}::date`.execute(tx);
-        return false;
-      });
-      if (done) break;
-      // The batch paid members through postPayouts: servers read their balances afresh.
-      balancesChanged(db, 'all');
-    }
+  const count = job.lanes ?? 1;
+  const run = { itemsNow: 0, failed: false };
+  // One lane's error stops the others after their batch in flight; the run is marked failed once all have stopped.
+  const lanes = await Promise.allSettled(
+    Array.from({ length: count }, (_, index) =>
+      runLane(db, name, job, date, { index, count }, run, stopping).catch((err: unknown) => {
+        run.failed = true;
+        throw err;
+      }),
+    ),
+  );
+  const failure = lanes.find((l) => l.status === 'rejected');
+  if (failure) {
+    await db
+      .updateTable('job_runs')
+      .set({ status: 'failed', finished_at: sql<Date>`now()`, error: String(failure.reason).slice(0, 500) })
+      .where('job', '=', name)
+      .where('run_date', '=', date)
+      .execute();
+    throw failure.reason;
+  }
+  // The process is stopping: the run stays 'running' and the next tick (here or on another server) runs it again;
+  // what its batches settled is skipped then.
+  if (!stopping?.aborted) {
     await db
       .updateTable('job_runs')
       .set({ status: 'done', finished_at: sql<Date>`now()` })
       .where('job', '=', name)
       .where('run_date', '=', date)
       .execute();
-  } catch (err) {
-    await db
-      .updateTable('job_runs')
-      .set({ status: 'failed', finished_at: sql<Date>`now()`, error: String(err).slice(0, 500) })
-      .where('job', '=', name)
-      .where('run_date', '=', date)
-      .execute();
-    throw err;
   }
-  return runView(await readRun(db, name, date), itemsNow);
+  return runView(await readRun(db, name, date), run.itemsNow);
+}
+
+/**
+ * One lane's batches, one transaction each, until the lane has nothing left, another lane failed or the process
+ * stops. A job of one lane keeps the lock key it always had.
+ */
+async function runLane(
+  db: Db,
+  name: string,
+  job: DailyJob,
+  date: string,
+  lane: Lane,
+  run: { itemsNow: number; failed: boolean },
+  stopping?: AbortSignal,
+): Promise<void> {
+  const lockName = lane.count === 1 ? `job:${name}` : `job:${name}:${lane.index}/${lane.count}`;
+  let cursor = '0';
+  for (;;) {
+    if (stopping?.aborted || run.failed) return;
+    const settled = await db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${lockName}), hashtext(${date}))`.execute(tx);
+      const next = await job.batch(tx, date, cursor, lane);
+      cursor = next.cursor;
+      const o = next.outcome;
+      if (!o) return null;
+      let amounts = sql`amounts`;
+      for (const [asset, amount] of Object.entries(o.amounts)) {
+        amounts = sql`jsonb_set(${amounts}, ${`{${asset}}`}::text[],
+          to_jsonb((coalesce((amounts->>${asset})::numeric, 0) + ${amount.toString()}::numeric)::text))`;
+      }
+      await sql`update job_runs set items = items + ${o.items}, amounts = ${amounts}
+        where job = ${name} and run_date = ${date}::date`.execute(tx);
+      return o.items;
+    });
+    if (settled === null) return;
+    run.itemsNow += settled;
+    // The batch paid members through postPayouts: servers read their balances afresh.
+    balancesChanged(db, 'all');
+  }
 }

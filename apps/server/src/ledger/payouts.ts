@@ -23,6 +23,11 @@ export type PayoutBatch = {
    * share its `tid`. Off: one transfer per leg.
    */
   combine?: boolean;
+  /**
+   * Runs once, the stage built (its `tid`s are the transfers' ids to be; it may be empty), before the accounts are
+   * locked: a caller recording what each leg paid for does it before the payer's account is held (until commit).
+   */
+  staged?: () => Promise<void>;
 };
 
 export type PayoutResult = { operationId: string; count: number; total: bigint } | null;
@@ -54,6 +59,7 @@ export async function postPayouts(
   const payer: Payer = { fromId: (await accounts.idsFor(tx, [batch.from]))[0]!, asset: batch.from.asset };
   await stageLegs(tx, batch, payer.asset);
   await openMemberAccounts(tx, payer.asset);
+  await batch.staged?.();
   const s = await lockAndSummarise(tx, payer.fromId);
   if (!s) return null;
   const operationId = await insertOperation(tx, batch, s, payer.asset);

@@ -9,17 +9,31 @@ import type { LogContext } from '../lib/log.ts';
 export type BatchOutcome = { items: number; amounts: Record<string, bigint> } | null;
 
 /**
- * A daily job settles one date in batches. Each batch runs in its own transaction under the (job, date) advisory
- * lock and must skip what is already settled (a unique key per item and date), so a re-run, or a run on another
- * server at the same time, settles each item once: concurrent runners take turns batch by batch.
+ * Which share of a date's items a batch settles: a job run in `count` lanes settles the items whose key is `index`
+ * modulo `count` in lane `index`, the lanes side by side, each on its own connection.
+ */
+export type Lane = { index: number; count: number };
+
+/**
+ * A daily job settles one date in batches. Each batch runs in its own transaction under the (job, lane, date)
+ * advisory lock and must skip what is already settled (a unique key per item and date), so a re-run, or a run on
+ * another server at the same time, settles each item once: concurrent runners take turns batch by batch in each
+ * lane. The lanes' items are disjoint (every runner splits them the same way), so the lanes need not take turns.
  */
 export type DailyJob = {
   /** Checks and preparation before a run starts (may refuse the date); no run is recorded when it throws. */
   before?: (date: string) => Promise<void>;
   /** The scheduler settles this many days back (1: yesterday, a day once it is over). */
   lagDays?: number;
+  /** How many lanes settle a date side by side (1 unless given); `batch` then takes only its lane's items. */
+  lanes?: number;
   /** Settles the next batch of `date` inside `tx` (the lock is held), or returns null when nothing is left. */
-  batch: (tx: Tx, date: string, cursor: string) => Promise<{ outcome: BatchOutcome; cursor: string }>;
+  batch: (
+    tx: Tx,
+    date: string,
+    cursor: string,
+    lane: Lane,
+  ) => Promise<{ outcome: BatchOutcome; cursor: string }>;
 };
 
 /** The record of a job's run for a date; `items_now` is what the call that returns it settled. */

@@ -40,6 +40,7 @@ import * as m0041 from './0041_notice_seen_feed.ts';
 import * as m0043 from './0043_shop_buy.ts';
 import * as m0044 from './0044_ledger_history.ts';
 import * as m0045 from './0045_trading_accounts_feed.ts';
+import * as m0046 from './0046_pairing_candidates_by_member.ts';
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; up: string }[] = [
@@ -85,4 +86,5 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0043_shop_buy', up: m0043.up },
   { id: '0044_ledger_history', up: m0044.up },
   { id: '0045_trading_accounts_feed', up: m0045.up },
+  { id: '0046_pairing_candidates_by_member', up: m0046.up },
 ];

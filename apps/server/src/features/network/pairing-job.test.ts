@@ -161,7 +161,10 @@ describe('pairing job SQL', () => {
             await sql`insert into plan_versions (settings, note) values (${JSON.stringify(plan.settings)}, 'test')`.execute(
               tx,
             );
-            await pairingJob(t.db, createLedger(t.db).accounts).batch(tx, DATE, before.toString());
+            await pairingJob(t.db, createLedger(t.db).accounts).batch(tx, DATE, before.toString(), {
+              index: 0,
+              count: 1,
+            });
             const after = await sql<{
               member_id: string;
               left_open: string;

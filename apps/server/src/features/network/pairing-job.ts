@@ -2,30 +2,47 @@ import { RANKS } from '@mp/contract';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { currentPlan, type Plan, share, VOLUME_ASSET } from './plan.ts';
-import { PROPAGATE_LOCK, propagateTree } from './propagate.ts';
+import { PROPAGATE_SHARED_LOCK, propagateTree } from './propagate.ts';
 import { fieldRefusal } from '../../lib/errors.ts';
 import { type AccountDirectory, platformAccount } from '../../ledger/accounts.ts';
 import { PAYOUT_STAGE, postPayouts } from '../../ledger/payouts.ts';
-import type { BatchOutcome, DailyJob } from '../../platform/scheduler.ts';
+import type { BatchOutcome, DailyJob, Lane } from '../../platform/scheduler.ts';
 
 export const PAIRING_JOB = 'pairing';
-/** Candidates (in member order) settled per transaction. */
-export const PAIRING_BATCH = 50_000;
+/**
+ * Candidates (in member order) settled per transaction: small enough that the lanes take turns at the payout (one
+ * lane stages its next batch while the other pays), large enough that a batch's fixed costs stay small.
+ */
+export const PAIRING_BATCH = 8_000;
+/**
+ * Lanes settling a date side by side (members by id modulo 2): a batch's payout locks the bonus-expense account
+ * until it commits, so one lane stages and writes its members' figures while the other pays (DECISIONS 59).
+ */
+export const PAIRING_LANES = 2;
+const ONE_LANE: Lane = { index: 0, count: 1 };
 
 /**
  * The members who may pair on a date, after member `after` in member order, at most `limit`: with carry-forward,
- * those with at least a pair unit open on both legs (the index `member_stats_pairable`: everyone else keeps their
- * volume for later days, untouched); without it, everyone with volume open (it is flushed). Members already
- * settled for the date are left out. The open volume may include days after the date: a superset, checked exactly
+ * those with at least a pair unit open on both legs (read in member order from the index
+ * `member_stats_pairable_by_member`, from `after` to the batch's size: everyone else keeps their volume for later
+ * days, untouched); without it, everyone with volume open (it is flushed). Members already settled for the date are
+ * left out; in lanes, only the lane's members. The open volume may include days after the date: a superset, checked exactly
  * by `pairingSelect`.
  */
-export function candidatesSelect(plan: Plan, date: string, after: string, limit: number) {
+export function candidatesSelect(
+  plan: Plan,
+  date: string,
+  after: string,
+  limit: number,
+  lane: Lane = ONE_LANE,
+) {
   const u = sql`${plan.unit.toString()}::bigint`;
   const may = plan.carryForward
     ? sql`left_open > 0 and right_open > 0 and least(left_open, right_open) >= ${u}`
     : sql`(left_open > 0 or right_open > 0)`;
+  const mine = lane.count === 1 ? sql`` : sql`and member_id % ${lane.count} = ${lane.index}`;
   return sql`select member_id, left_open, right_open, first_pair_done from member_stats
-    where ${may} and (paired_on is null or paired_on < ${date}::date) and member_id > ${after}::bigint
+    where ${may} and (paired_on is null or paired_on < ${date}::date) and member_id > ${after}::bigint ${mine}
     order by member_id limit ${limit}`;
 }
 
@@ -107,9 +124,10 @@ export async function stagePairing(
   prevRun: string | null,
   after: string,
   limit = PAIRING_BATCH,
+  lane: Lane = ONE_LANE,
 ): Promise<string | null> {
   await sql`drop table if exists pairing_ids, pairing_stage`.execute(tx);
-  await sql`create temp table pairing_ids on commit drop as ${candidatesSelect(plan, date, after, limit)}`.execute(
+  await sql`create temp table pairing_ids on commit drop as ${candidatesSelect(plan, date, after, limit, lane)}`.execute(
     tx,
   );
   await sql`analyze pairing_ids`.execute(tx);
@@ -146,13 +164,15 @@ async function checkOrder(db: Db, date: string) {
  */
 export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
   return {
+    lanes: PAIRING_LANES,
     async before(date: string) {
       await checkOrder(db, date);
       await propagateTree(db);
     },
-    async batch(tx: Tx, date: string, cursor: string) {
-      // Propagation adds to the open volume: it waits while a batch settles (and the reverse).
-      await sql`select ${PROPAGATE_LOCK}`.execute(tx);
+    async batch(tx: Tx, date: string, cursor: string, lane: Lane) {
+      // Propagation adds to the open volume: it waits while a batch settles (and the reverse); the lanes' batches
+      // share the lock.
+      await sql`select ${PROPAGATE_SHARED_LOCK}`.execute(tx);
       // A batch's candidates are hashed and sorted in memory, not in temporary files (this transaction only).
       await sql`set local work_mem = '128MB'`.execute(tx);
       // The members and figures it reads are in memory: a key probe per settled member, not a scan of them all.
@@ -162,7 +182,7 @@ export function pairingJob(db: Db, accounts: AccountDirectory): DailyJob {
       // Candidates that cannot pair after all (volume of later days, a 2:1 first pair not reached) are skipped
       // without a transaction each.
       for (let after = cursor; ; ) {
-        const last = await stagePairing(tx, plan, date, prevRun, after);
+        const last = await stagePairing(tx, plan, date, prevRun, after, PAIRING_BATCH, lane);
         if (last === null) return { outcome: null, cursor: after };
         const n = await sql<{ n: number }>`select count(*)::int n from pairing_stage`.execute(tx);
         if ((n.rows[0]?.n ?? 0) > 0)
@@ -183,7 +203,19 @@ async function settleStage(
   await sql`update member_stats s set left_open = p.left_after + p.later_l, right_open = p.right_after + p.later_r,
       first_pair_done = p.first_after, paired_on = ${date}::date
     from pairing_stage p where s.member_id = p.member_id`.execute(tx);
-  // The transfer names the date; the volumes behind it are in pairing_results (read with the bonus record).
+  // The transfer names the date; the volumes behind it are in pairing_results (read with the bonus record), written
+  // with the transfers' ids once they are staged, before the bonus-expense account is locked until commit.
+  let results: bigint | undefined;
+  const record = async () => {
+    const r =
+      await sql`insert into pairing_results (member_id, pair_date, plan_version, left_before, right_before,
+      left_added, right_added, pairs, paid_pairs, bonus, cap, flushed_left, flushed_right, left_after, right_after,
+      transfer_id)
+    select p.member_id, ${date}::date, ${plan.version}, p.lb, p.rb, p.added_l, p.added_r, p.pairs, p.paid, p.bonus,
+      p.cap, p.l - p.paid_l - p.left_after, p.r - p.paid_r - p.right_after, p.left_after, p.right_after, s.tid
+    from pairing_stage p left join ${sql.table(PAYOUT_STAGE)} s on s.source_id = p.member_id`.execute(tx);
+    results = r.numAffectedRows;
+  };
   const paid = await postPayouts(tx, accounts, {
     key: (first, last) => `job:${PAIRING_JOB}:${date}:${first}-${last}`,
     kind: 'bonus_pairing',
@@ -191,15 +223,8 @@ async function settleStage(
     rows: sql`select member_id source_id, member_id, ${plan.wallets.pairing} wallet, bonus amount,
         'pairing:' || ${date} reference, '{}'::jsonb details
       from pairing_stage where bonus > 0`,
+    staged: record,
   });
-  // Written once, with the transfer that paid it (the payout stage lives until the transaction ends).
-  const results =
-    await sql`insert into pairing_results (member_id, pair_date, plan_version, left_before, right_before,
-      left_added, right_added, pairs, paid_pairs, bonus, cap, flushed_left, flushed_right, left_after, right_after,
-      transfer_id)
-    select p.member_id, ${date}::date, ${plan.version}, p.lb, p.rb, p.added_l, p.added_r, p.pairs, p.paid, p.bonus,
-      p.cap, p.l - p.paid_l - p.left_after, p.r - p.paid_r - p.right_after, p.left_after, p.right_after, s.tid
-    from pairing_stage p left join ${sql.table(PAYOUT_STAGE)} s on s.source_id = p.member_id`.execute(tx);
-  const items = Number(results.numAffectedRows ?? 0);
+  const items = Number(results ?? 0);
   return { items, amounts: paid ? { [VOLUME_ASSET]: paid.total } : {} };
 }

@@ -17,8 +17,9 @@ import { logger } from '../../lib/log.ts';
  */
 const ROWS_PER_BATCH = 1_000_000;
 const ITEMS_PER_BATCH = 5_000;
-export const PROPAGATE_LOCK = sql`pg_advisory_xact_lock(hashtext('tree:propagate'))`;
 const PROPAGATE_TRY_LOCK = sql`pg_try_advisory_xact_lock(hashtext('tree:propagate'))`;
+/** Taken by the pairing's batches: they wait for a propagation and it for them, but not for one another. */
+export const PROPAGATE_SHARED_LOCK = sql`pg_advisory_xact_lock_shared(hashtext('tree:propagate'))`;
 
 export type Propagated = { members: number; purchases: number };
 

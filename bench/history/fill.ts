@@ -238,6 +238,13 @@ export async function fillTransfers(
       const started = performance.now();
       await sql.raw(insertTransfers.replace('$1', String(from)).replace('$2', String(to))).execute(conn);
       await sql.raw(insertOperations.replace('$1', String(from)).replace('$2', String(to))).execute(conn);
+      // Each posting moves its accounts' versions, as the ledger's would (the roll-up task picks members by them).
+      await sql`update ledger_accounts a set version = a.version + x.n
+        from (select account, count(*) n from (
+            select debit_account_id account from ledger_transfers where id between ${from} and ${to}
+            union all select credit_account_id from ledger_transfers where id between ${from} and ${to}) y
+          group by account) x
+        where a.id = x.account`.execute(conn);
       progress(to, performance.now() - started);
       from = to + 1;
     }

@@ -6,9 +6,11 @@
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.ts';
+import { dashboard } from '../../apps/server/src/features/network/admin.ts';
 import { infoPoolOf } from '../../apps/server/src/features/shop/sales.ts';
 import { movementRecords } from '../../apps/server/src/features/wallet/balances.ts';
 import { bonusRecords, bonusTotals } from '../../apps/server/src/features/wallet/bonus.ts';
+import { historyRollUpTask } from '../../apps/server/src/features/wallet/history-task.ts';
 import { memberRecords } from '../../apps/server/src/features/wallet/records.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
 import { LEADERS, type Layout, memberId, transferTime } from './fill.ts';
@@ -35,10 +37,15 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /** One read of a member's screens: its name and the call (member id in, something with `total` or not out). */
 type Read = { label: string; run: (id: string) => Promise<unknown> };
 
+/** The clock of the reads: a minute after the last transfer. */
+const clockAfter = (l: Layout, transfers: number) => {
+  const now = new Date(transferTime(l, transfers).getTime() + 60_000);
+  return { now: () => now };
+};
+
 function readsFor(db: Db, l: Layout, transfers: number): { member: Read[]; leader: Read[] } {
   const ledger = createLedger(db);
-  const now = new Date(transferTime(l, transfers).getTime() + 60_000);
-  const clock = { now: () => now };
+  const clock = clockAfter(l, transfers);
   // A date range in the middle of what exists: up to 30 days (a quarter of the span when that is shorter).
   const span = transferTime(l, transfers).getTime() - l.start;
   const from = new Date(l.start + span / 2);
@@ -62,7 +69,7 @@ function readsFor(db: Db, l: Layout, transfers: number): { member: Read[]; leade
       run: (id) => memberRecords(db, { memberId: id, wallet: 'reward', page: 1, pagesize: 5 }),
     },
     { label: 'movements (asset/walletrecord2)', run: (id) => movementRecords(db, id, page(1)) },
-    { label: 'bonus totals (asset/bonussummary)', run: (id) => bonusTotals(db, id, now) },
+    { label: 'bonus totals (asset/bonussummary)', run: (id) => bonusTotals(db, id, clock.now()) },
     { label: 'bonus records, page 1', run: (id) => bonusRecords(db, { memberId: id, ...page(1) }) },
   ];
   const leaderOnly: Read[] = [
@@ -117,7 +124,13 @@ export async function measure(
   );
   const leaders = Array.from({ length: samples }, (_, i) => memberId(l, 1 + (i % LEADERS)));
   log(`  load average before: ${load()}`);
-  // A leader's first count rolls its complete days up (features/wallet/history.ts), once: timed apart.
+  // The server's task rolls the busiest members up ahead of their reads: one pass, as after the fill's days.
+  const pass = performance.now();
+  const rolled = await historyRollUpTask(db).step();
+  log(
+    `  the roll-up ahead of reads (features/wallet/history-task.ts): ${rolled} members in ${((performance.now() - pass) / 1000).toFixed(1)} s`,
+  );
+  // A leader's first count rolls up what the pass left (features/wallet/history.ts), once: timed apart.
   const first: number[] = [];
   for (let n = 1; n <= LEADERS; n++) {
     const start = performance.now();
@@ -125,7 +138,7 @@ export async function measure(
     first.push(performance.now() - start);
   }
   log(
-    `  first history read of each of the ${LEADERS} leaders (rolls up the complete days not yet rolled up): ${first.map((x) => ms(x)).join(', ')}`,
+    `  first history read of each of the ${LEADERS} leaders after it (rolls up any complete day not yet rolled up): ${first.map((x) => ms(x)).join(', ')}`,
   );
   const m = await sample(reads.member, members);
   const h = await sample(reads.leader, leaders);
@@ -135,6 +148,18 @@ export async function measure(
   );
   print(log, `ordinary members (${samples} different ones)`, m.figures);
   print(log, `leaders (${samples} samples over ${LEADERS})`, h.figures);
+  // The admin's home: today's figures, the bonuses of the last day among them (the members' counts aside, a read of
+  // the members table).
+  const clock = clockAfter(l, transfers);
+  const admin: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const start = performance.now();
+    await dashboard(db, clock);
+    admin.push(performance.now() - start);
+  }
+  print(log, 'the admin (20 samples)', [
+    { label: "dashboard (Admin/dashboard: today's bonuses)", ...stats(admin) },
+  ]);
   log(`  load average after: ${load()}`);
   return { member: m.figures, leader: h.figures };
 }

@@ -20,6 +20,7 @@ import { loadDemo } from './features/system/demo-setup.ts';
 import { systemClock } from './lib/clock.ts';
 import { propagationTask } from './features/network/propagate.ts';
 import { airdropCampaignTask } from './features/airdrop/index.ts';
+import { historyRollUpTask } from './features/wallet/index.ts';
 import { isHttpWorker, runHttpWorker, serveHttp } from './serve.ts';
 import { loadDemoBots } from './features/bots/demo-bots.ts';
 import { loadDemoCopy } from './features/copy/demo-copy.ts';
@@ -154,6 +155,8 @@ async function startTasks(
   tasks.add(propagationTask(db));
   // Admins' airdrop campaigns, continued by any server from where a stopped one left them (features/airdrop).
   tasks.add(airdropCampaignTask({ db, ledger }));
+  // Busy members' history rolled up ahead of their reads (features/wallet/history-task.ts).
+  tasks.add(historyRollUpTask(db));
   if (config.marketFeed) tasks.add(await marketFeedTask(config, db, engines));
   if (chain?.test && anvil && config.demoData)
     await sendDemoDeposits(db, config, chain).catch(failed('demo deposits'));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../src/db/database.ts';
 import { ensureDatabase } from '../src/db/embedded.ts';
-import { MIGRATIONS } from '../src/db/migrations/index.ts';
+import { MIGRATIONS, type Migration, statementsOf } from '../src/db/migrations/index.ts';
 
 /**
  * A fresh database with every migration before `id` applied, for a test that writes rows as the older schema had
@@ -17,13 +17,10 @@ export async function databaseBefore(id: string): Promise<{ db: Db; apply: () =>
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), 2);
-  for (const m of MIGRATIONS.slice(0, index)) await sql.raw(m.up).execute(db);
-  return {
-    db,
-    apply: () =>
-      sql
-        .raw(MIGRATIONS[index]?.up ?? '')
-        .execute(db)
-        .then(() => {}),
+  const run = async (m: Migration) => {
+    if (!m.concurrently) await sql.raw(m.up).execute(db);
+    else for (const statement of statementsOf(m)) await sql.raw(statement).execute(db);
   };
+  for (const m of MIGRATIONS.slice(0, index)) await run(m);
+  return { db, apply: () => run(MIGRATIONS[index]!) };
 }

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
-import { MIGRATIONS } from './migrations/index.ts';
+import { MIGRATIONS, statementsOf } from './migrations/index.ts';
 
 /** Stable advisory-lock key so that two servers starting together migrate once. */
 const MIGRATION_LOCK = 727_001;
 
 /**
- * Applies every migration the database has not had, in order, each in its own transaction; returns their ids.
+ * Applies every migration the database has not had, in order, each in its own transaction (or statement by statement
+ * when it says `concurrently`); returns their ids.
  * `migrations`: the first ones only (a restore builds the schema its backup was taken on).
  */
 export async function migrate(db: Db, migrations = MIGRATIONS): Promise<string[]> {
@@ -21,18 +22,23 @@ export async function migrate(db: Db, migrations = MIGRATIONS): Promise<string[]
       const ran: string[] = [];
       for (const m of migrations) {
         if (applied.has(m.id)) continue;
-        await conn
-          .transaction()
-          .execute(async (tx) => {
-            await sql.raw(m.up).execute(tx);
-            await sql`insert into schema_migrations (id) values (${m.id})`.execute(tx);
-          })
-          .catch((err: unknown) => {
-            // PostgreSQL's message alone does not say which migration it came from; the ones before it stay applied.
-            throw new Error(`migration ${m.id}: ${err instanceof Error ? err.message : String(err)}`, {
-              cause: err,
-            });
+        const run = m.concurrently
+          ? async () => {
+              // Each statement on its own; recorded once all have run (a failure runs it again from the start).
+              for (const statement of statementsOf(m)) await sql.raw(statement).execute(conn);
+              await sql`insert into schema_migrations (id) values (${m.id})`.execute(conn);
+            }
+          : () =>
+              conn.transaction().execute(async (tx) => {
+                await sql.raw(m.up).execute(tx);
+                await sql`insert into schema_migrations (id) values (${m.id})`.execute(tx);
+              });
+        await run().catch((err: unknown) => {
+          // PostgreSQL's message alone does not say which migration it came from; the ones before it stay applied.
+          throw new Error(`migration ${m.id}: ${err instanceof Error ? err.message : String(err)}`, {
+            cause: err,
           });
+        });
         ran.push(m.id);
       }
       return ran;

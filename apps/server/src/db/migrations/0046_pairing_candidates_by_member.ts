@@ -4,8 +4,11 @@
  * the smaller leg, every batch read all the candidates still ahead and sorted them (150-230 ms a batch at 10 million
  * members, whatever the batch's size); indexed by member id, a batch reads from where the last one stopped to its
  * size. Both indexes hold the same members, so a change of the legs writes no more index entries than before.
+ * Built concurrently (the propagation and the pairing write member_stats all day).
  */
 export const up = `
-CREATE INDEX member_stats_pairable_by_member ON member_stats (member_id) WHERE left_open > 0 AND right_open > 0;
-DROP INDEX member_stats_pairable;
+DROP INDEX CONCURRENTLY IF EXISTS member_stats_pairable_by_member;
+CREATE INDEX CONCURRENTLY member_stats_pairable_by_member ON member_stats (member_id)
+  WHERE left_open > 0 AND right_open > 0;
+DROP INDEX CONCURRENTLY IF EXISTS member_stats_pairable;
 `;

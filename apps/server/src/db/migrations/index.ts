@@ -41,9 +41,27 @@ import * as m0043 from './0043_shop_buy.ts';
 import * as m0044 from './0044_ledger_history.ts';
 import * as m0045 from './0045_trading_accounts_feed.ts';
 import * as m0046 from './0046_pairing_candidates_by_member.ts';
+import * as m0047 from './0047_shop_bonus_reference.ts';
+import * as m0048 from './0048_history_rollup_versions.ts';
+
+/**
+ * A migration: `up` runs in one transaction, or, `concurrently`, statement by statement outside any (for `CREATE INDEX
+ * CONCURRENTLY` on a large table, which postings need not wait for); such a migration must be safe to run again from
+ * its first statement after a failure (`DROP INDEX CONCURRENTLY IF EXISTS` first: a failed build leaves an invalid
+ * index).
+ */
+export type Migration = { id: string; up: string; concurrently?: true };
+
+/** The statements of a migration run `concurrently`: its `up` split after each `;` that ends a line. */
+export function statementsOf(m: Migration): string[] {
+  return m.up
+    .split(/;\s*\n/)
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
 
 /** Applied in order; an applied migration is never edited, a change is a new one. */
-export const MIGRATIONS: { id: string; up: string }[] = [
+export const MIGRATIONS: Migration[] = [
   { id: '0001_foundation', up: m0001.up },
   { id: '0002_ledger', up: m0002.up },
   { id: '0003_ledger_post_function', up: m0003.up },
@@ -86,5 +104,7 @@ export const MIGRATIONS: { id: string; up: string }[] = [
   { id: '0043_shop_buy', up: m0043.up },
   { id: '0044_ledger_history', up: m0044.up },
   { id: '0045_trading_accounts_feed', up: m0045.up },
-  { id: '0046_pairing_candidates_by_member', up: m0046.up },
+  { id: '0046_pairing_candidates_by_member', up: m0046.up, concurrently: true },
+  { id: '0047_shop_bonus_reference', up: m0047.up, concurrently: true },
+  { id: '0048_history_rollup_versions', up: m0048.up },
 ];

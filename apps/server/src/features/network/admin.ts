@@ -165,6 +165,13 @@ export async function setMemberStatus(
   return { userid: target.userid, status: to as 'active' | 'frozen' };
 }
 
+/** The bonuses the plan pays, each a transfer from bonus expense (a reversal, `bonus_reversal`, goes back to it). */
+const BONUS_KINDS = ['bonus_sponsor', 'bonus_level', 'bonus_pairing'];
+
+/**
+ * The admin's figures for today. Bonuses paid today are read through bonus expense's transfers of each bonus kind in
+ * the day (an index range each, as many rows as the day's bonuses), not by a scan of every transfer for their kind.
+ */
 export async function dashboard(db: Db, clock: Clock) {
   const date = todayOf(clock);
   const r = await sql<{
@@ -187,8 +194,11 @@ export async function dashboard(db: Db, clock: Clock) {
       (select coalesce(sum(volume), 0) from purchases where asset = ${VOLUME_ASSET} and created_at >= ${date}::date
         and created_at < ${date}::date + 1)::text volume_today,
       (select count(*) from purchases where created_at >= ${date}::date and created_at < ${date}::date + 1)::text purchases_today,
-      (select coalesce(sum(amount), 0) from ledger_transfers where kind like 'bonus\\_%' and asset = ${VOLUME_ASSET}
-        and created_at >= ${date}::date and created_at < ${date}::date + 1)::text bonuses_today,
+      (select coalesce(sum(t.amount), 0) from ledger_transfers t
+        where t.debit_account_id = (select id from ledger_accounts where platform = 'bonus_expense'
+          and asset = ${VOLUME_ASSET})
+        and t.kind = any(${BONUS_KINDS}::text[])
+        and t.created_at >= ${date}::date and t.created_at < ${date}::date + 1)::text bonuses_today,
       (select coalesce(sum(amount), 0) from mining_income where income_date = ${date}::date)::text mining_today`.execute(
     db,
   );

@@ -1,10 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { packageBody } from '../../../test/mining.ts';
 import { logInAs, signUpMember, uniqueUserid } from '../../../test/helpers.ts';
 import { adminToken, balanceOf, expectLedgerHealthy, fund, newKey } from '../../../test/money.ts';
 import { todayOf } from '../../platform/dates.ts';
+import { dashboard } from './admin.ts';
 import { propagateTree } from './propagate.ts';
+
+/** Thrown to roll a test's transaction back. */
+class Rollback extends Error {}
 
 /**
  * The network through the API: a small tree a reader can draw, its views from each member's side, the access
@@ -592,6 +597,37 @@ describe('admin members', () => {
     expect(d.members_total).toBe(Number(signedUp.n));
     expect(d.members_today).toBeLessThanOrEqual(d.members_total);
     expect(d).toMatchObject({ purchases_today: 1, volume_today: '100' });
+  });
+
+  it("counts the day's bonuses from bonus expense, not a reversal or another day's", async () => {
+    // The test clock's day is not the database's: bonus transfers are written on that day in a transaction that is
+    // rolled back, and the figure must grow by exactly the day's bonuses.
+    await t.db
+      .transaction()
+      .execute(async (tx) => {
+        const before = await dashboard(tx, t.clock);
+        const ids = await sql<{ expense: string; reward: string }>`select
+            (select id::text from ledger_accounts where platform = 'bonus_expense' and asset = 'USDT') expense,
+            (select id::text from ledger_accounts where member_id is not null and asset = 'USDT' limit 1) reward`.execute(
+          tx,
+        );
+        const { expense, reward } = ids.rows[0]!;
+        const at = (days: number) => sql`${before.date}::date + ${days}::int + interval '12 hours'`;
+        await sql`insert into ledger_transfers (operation_id, debit_account_id, credit_account_id, amount, asset, kind,
+            debit_balance_after, credit_balance_after, created_at) values
+          (1, ${expense}, ${reward}, 1500000, 'USDT', 'bonus_sponsor', 0, 0, ${at(0)}),
+          (1, ${expense}, ${reward}, 2000000, 'USDT', 'bonus_pairing', 0, 0, ${at(0)}),
+          (1, ${expense}, ${reward}, 250000, 'USDT', 'bonus_level', 0, 0, ${at(0)}),
+          (1, ${reward}, ${expense}, 500000, 'USDT', 'bonus_reversal', 0, 0, ${at(0)}),
+          (1, ${expense}, ${reward}, 9000000, 'USDT', 'bonus_level', 0, 0, ${at(-1)}),
+          (1, ${expense}, ${reward}, 8000000, 'USDT', 'bonus_level', 0, 0, ${at(1)})`.execute(tx);
+        const after = await dashboard(tx, t.clock);
+        expect(Number(after.bonuses_today) - Number(before.bonuses_today)).toBeCloseTo(3.75, 6);
+        throw new Rollback();
+      })
+      .catch((err) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
   });
 });
 

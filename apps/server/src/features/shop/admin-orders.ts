@@ -180,7 +180,10 @@ async function cancelPaidOrder(
   return 'cancelled';
 }
 
-/** The bonuses paid with the purchase, to be taken back from the same accounts. */
+/**
+ * The bonuses paid with the purchase, to be taken back from the same accounts. The reference's pattern is the
+ * predicate of the index that finds them (migration 0047), repeated so the planner can use it.
+ */
 async function bonusesPaidOn(tx: Tx, orderNo: string): Promise<PaidBonus[]> {
   const bonuses = await sql<PaidBonus>`
       SELECT ca.id::text AS account_id, t.amount::text, t.asset, ca.member_id::text, m.userid, ca.wallet, da.platform
@@ -188,7 +191,8 @@ async function bonusesPaidOn(tx: Tx, orderNo: string): Promise<PaidBonus[]> {
       JOIN ledger_accounts ca ON ca.id = t.credit_account_id
       JOIN ledger_accounts da ON da.id = t.debit_account_id
       JOIN members m ON m.id = ca.member_id
-      WHERE t.reference = ${`purchase:shop:${orderNo}`} AND t.kind LIKE 'bonus_%'`.execute(tx);
+      WHERE t.reference = ${`purchase:shop:${orderNo}`} AND t.reference LIKE 'purchase:shop:%'
+        AND t.kind LIKE 'bonus_%'`.execute(tx);
   return bonuses.rows;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertBareMember, uniqueUserid } from '../../../test/helpers.ts';
 import { ROLLUP_AFTER, rollUpHistory } from './history.ts';
+import { busyMembers, historyRollUpTask } from './history-task.ts';
 import { bonusNet, bonusRecords, bonusTotals } from './bonus.ts';
 import { memberRecords } from './records.ts';
 
@@ -309,5 +310,46 @@ describe('bonus totals and records', () => {
       where a.member_id = ${m.me} and d.kind = 'bonus_reversal' and d.side = 'd'`.execute(t.db);
     expect(rolled.rows.length).toBeGreaterThan(0);
     expect(await bonusNet(t.db, m.me, month)).toEqual(expected);
+  });
+});
+
+describe('the roll-up ahead of reads (history-task.ts)', () => {
+  /** Counts the postings to the member's accounts as the ledger would have (each moves the account's version). */
+  async function posted(member: string, n: number) {
+    await sql`update ledger_accounts set version = version + ${n} where id = (select id from ledger_accounts
+      where member_id = ${member} order by id limit 1)`.execute(t.db);
+  }
+
+  it(`rolls up the members past ${ROLLUP_AFTER} postings since their last roll-up, once, and leaves the others`, async () => {
+    const busy = await busyMember(Math.ceil(ROLLUP_AFTER / 9));
+    await posted(busy.me, ROLLUP_AFTER + 200);
+    const quiet = await busyMember();
+    await posted(quiet.me, 60);
+    const due = await busyMembers(t.db, 100_000);
+    expect(due).toContain(busy.me);
+    expect(due).not.toContain(quiet.me);
+
+    const task = historyRollUpTask(t.db);
+    expect(await task.step()).toBeGreaterThanOrEqual(1);
+    const rolled = await sql<{ member_id: string; through: string }>`select member_id::text, through::text
+      from ledger_history_rollups where member_id = any(${[busy.me, quiet.me]}::bigint[])`.execute(t.db);
+    expect(rolled.rows).toEqual([{ member_id: busy.me, through: day(today()) }]);
+    // Rolled up, the member is no longer due, and the counts read the rolled-up days as the plain reading has them.
+    expect(await busyMembers(t.db, 100_000)).not.toContain(busy.me);
+    expect(await task.step()).toBe(0);
+    await expectSameAsPlain(busy);
+
+    // As many postings again make it due again.
+    await posted(busy.me, ROLLUP_AFTER + 1);
+    expect(await busyMembers(t.db, 100_000)).toContain(busy.me);
+  });
+
+  it('ends a pass after the member at hand when the server stops', async () => {
+    const a = await busyMember();
+    await posted(a.me, ROLLUP_AFTER + 5);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await historyRollUpTask(t.db).step(stopping.signal)).toBe(0);
+    expect(await busyMembers(t.db, 100_000)).toContain(a.me);
   });
 });

@@ -228,6 +228,9 @@ export async function rollUpHistory(db: Conn, memberId: string): Promise<Date | 
         and pid <> pg_backend_pid() and xact_start is not null`.execute(tx);
     const through = at.rows[0]!.through;
     const bound = b.rows[0]!.bound;
+    // What the member's accounts have been through so far (history-task.ts picks members by what came since).
+    await sql`update ledger_history_rollups set versions = (select coalesce(sum(version), 0) from ledger_accounts
+      where member_id = ${memberId}) where member_id = ${memberId}`.execute(tx);
     if (through !== '-infinity' && through >= bound) return new Date(`${through}T00:00:00Z`);
     const since = sql`(${through}::date)::timestamp at time zone 'UTC'`;
     const until = sql`(${bound}::date)::timestamp at time zone 'UTC'`;

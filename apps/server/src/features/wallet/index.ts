@@ -6,3 +6,5 @@ export { AIRDROP, exchangeSettings, PRICE_DECIMALS, WITHDRAW } from './settings.
 export { findActiveRecipient } from './recipient.ts';
 /** The bonuses a member was paid less those taken back, all time and this month (the pairing pool's figures). */
 export { bonusNet } from './bonus.ts';
+/** Rolls the busiest members' history up ahead of their reads, every few hours. */
+export { historyRollUpTask } from './history-task.ts';

@@ -137,6 +137,19 @@ describe("before the app's script runs", () => {
   });
 });
 
+/** Holds the app's entry script back until the returned function is called (the HTML and boot script run meanwhile). */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
+    await held;
+    await r.continue();
+  });
+  return release;
+}
+
 describe('hydration', () => {
   const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|421|422|423|425)|did not match/i;
 
@@ -152,14 +165,7 @@ describe('hydration', () => {
       if (m.type() === 'error' || HYDRATION_PROBLEM.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
-      await held;
-      await r.continue();
-    });
+    const release = await holdAppEntry(page);
     await goto(page, hash, 'domcontentloaded');
     const painted = page.getByTestId(testId);
     await painted.evaluate((el) => el.setAttribute('data-painted', 'yes'));
@@ -185,14 +191,7 @@ describe('hydration', () => {
 
   it('logs in a member who typed and tapped "Log in" before the app had started', async () => {
     const page = await open();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
-      await held;
-      await r.continue();
-    });
+    const release = await holdAppEntry(page);
     await goto(page, '/pages/login/login', 'domcontentloaded');
     await fill(page, 'login-username', 'alice');
     await fill(page, 'login-password', DEMO.password);
@@ -218,14 +217,7 @@ describe('hydration', () => {
       };
       tap();
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
-      await held;
-      await r.continue();
-    });
+    const release = await holdAppEntry(page);
     await goto(page, '/pages/login/login', 'domcontentloaded');
     await fill(page, 'login-username', 'alice');
     await fill(page, 'login-password', DEMO.password);
@@ -248,14 +240,7 @@ describe('hydration', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/Main/sliderImgs') calls.push(r.method());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (r) => {
-      await held;
-      await r.continue();
-    });
+    const release = await holdAppEntry(page);
     await goto(page, '/pages/home/home', 'domcontentloaded');
     // The boot script's call, while the app's script is held back; then the picture its answer names first.
     await expect.poll(() => calls).toEqual(['POST']);

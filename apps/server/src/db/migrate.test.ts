@@ -1,20 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { createDb, type Db } from './database.ts';
-import { ensureDatabase } from './embedded.ts';
+import { emptyDatabase } from '../../test/migrations.ts';
+import type { Db } from './database.ts';
 import { migrate } from './migrate.ts';
 import type { Migration } from './migrations/index.ts';
 
 /** The runner on migrations of its own (a fresh database): one in a transaction, one statement by statement. */
 let db: Db;
 beforeAll(async () => {
-  const name = `mp_migrate_${randomBytes(6).toString('hex')}`;
-  await ensureDatabase(inject('pgAdminUrl'), name);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  db = createDb(url.toString(), 2);
+  db = await emptyDatabase();
 });
 afterAll(() => db.destroy());
 

@@ -133,6 +133,12 @@ export async function build(db: Db, rootId: number, l: Layout, pick: (n: number)
     return `${text}}`;
   };
 
+  // Sign-ups spread evenly over the three years before now, in the order of their ids (a day holds about a
+  // thousandth of them, as an admin's "members today" would see it).
+  const now = Date.now();
+  const step = (3 * 365 * 86_400_000) / n;
+  const joinedAt = (i: number) => new Date(now - (n - i) * step).toISOString();
+
   const client = await poolOf(db).connect();
   try {
     // Foreign-key checks and triggers off for this load only (the build computed what they would); indexes other
@@ -149,12 +155,12 @@ export async function build(db: Db, rootId: number, l: Layout, pick: (n: number)
       copyIn(
         client,
         `copy members (id, userid, name, sponsor_id, placement_parent_id, side, depth, jumps, sponsor_depth,
-          sponsor_jumps, tree_pending) from stdin`,
+          sponsor_jumps, tree_pending, created_at) from stdin`,
         copyText(
           1,
           n,
           (i) =>
-            `${id(i)}\t${labelOf(l, i)}\t\t${id(sponsor[i]!)}\t${id(parent[i]!)}\t${side[i] === 1 ? 'L' : 'R'}\t${depth[i]}\t${jumpText(pj, i)}\t${sdepth[i]}\t${jumpText(sj, i)}\tf\n`,
+            `${id(i)}\t${labelOf(l, i)}\t\t${id(sponsor[i]!)}\t${id(parent[i]!)}\t${side[i] === 1 ? 'L' : 'R'}\t${depth[i]}\t${jumpText(pj, i)}\t${sdepth[i]}\t${jumpText(sj, i)}\tf\t${joinedAt(i)}\n`,
         ),
       ),
     );

@@ -37,12 +37,14 @@ import {
   pairingJob,
   pairingSelect,
 } from '../../apps/server/src/features/network/pairing-job.ts';
+import { dashboard } from '../../apps/server/src/features/network/admin.ts';
 import { currentPlan } from '../../apps/server/src/features/network/plan.ts';
 import { propagateTree } from '../../apps/server/src/features/network/propagate.ts';
 import { type Me, searchPlacement, treeView } from '../../apps/server/src/features/network/tree.ts';
 import { ensureRoot } from '../../apps/server/src/features/system/bootstrap.ts';
 import { runDailyJob } from '../../apps/server/src/jobs/daily.ts';
 import { createLedger } from '../../apps/server/src/ledger/index.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { log, rng } from '../common.ts';
 import { bushyAt, build, chainAt, demoAt, labelOf, layoutOf, timed } from './build.ts';
 
@@ -318,6 +320,15 @@ async function samples(db: Db, tree: Tree, scan: number) {
   }
   const se = stats(search);
   log(`  all: p50 ${f(se.p50)}, p99 ${f(se.p99)}  ${se.p99 < 50 ? 'OK' : 'OVER'} (target p99 < 50 ms)`);
+
+  // 5. The admin's dashboard: its member count is the roots' sponsor teams, checked once against a count of the table.
+  const figures = await dashboard(db, systemClock);
+  const counted = await sql<{ n: string }>`select count(*)::text n from members where role = 'member'
+    and sponsor_id is not null`.execute(db);
+  const dash: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) dash.push((await timed(() => dashboard(db, systemClock)))[1]);
+  log(`\nthe admin's dashboard, ${SAMPLES} times:`);
+  log(line(`${figures.members_total} members (counted: ${counted.rows[0]!.n})`, dash));
   return { screenP99: sc.p99, searchP99: se.p99, propagateX };
 }
 

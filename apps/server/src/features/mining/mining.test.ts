@@ -275,6 +275,21 @@ describe('daily mining income', () => {
         { token: members[0]!.token },
       );
       expect(record.list[0]).toMatchObject({ type: 'mining_income', amount: '3' });
+      // The admin's dashboard shows what the day's run paid in USDT, as the income rows of the date add up.
+      const rows = await sql<{
+        total: string;
+      }>`select coalesce(sum(i.amount), 0)::text total from mining_income i
+        join mining_orders o on o.id = i.order_id where i.income_date = ${date}::date and o.settle_asset = 'USDT'`.execute(
+        t.db,
+      );
+      const dash = await t.ok<{ date: string; mining_income_today: string }>(
+        'Admin/dashboard',
+        {},
+        { token: admin },
+      );
+      expect(dash.date).toBe(date);
+      expect(Number(dash.mining_income_today)).toBeGreaterThanOrEqual(9);
+      expect(Number(dash.mining_income_today)).toBe(Number(rows.rows[0]!.total) / 1e6);
     } finally {
       t.clock.advance(-DAY);
     }

@@ -172,9 +172,10 @@ const BONUS_KINDS = ['bonus_sponsor', 'bonus_level', 'bonus_pairing'];
  * The admin's figures for today. The members who signed up are the roots' sponsor teams (member_stats, moved by the
  * propagator in the transaction that clears a member's tree_pending) and those not yet propagated (an index of
  * them): no count of the members table, which took 0.7 s at 10 million members (bench/tree). Only members sign up
- * under a sponsor; the company root and the admins have none. Mining income paid today is read, as the bonuses are,
- * from its payouts account's transfers of the day (USDT only: a package may settle in another asset), not from
- * mining_income, whose key leads with the order and which grows by every mining order each day. Bonuses paid today are read through bonus expense's transfers of each bonus kind in
+ * under a sponsor; the company root and the admins have none. Mining income paid today is the day's run of the
+ * mining income job (MINING_INCOME_JOB): its record adds up what each batch paid per asset in the batch's own
+ * transaction, so it is exact; USDT only (a package may settle in another asset). Not a sum of mining_income, whose
+ * key leads with the order and which grows by a row per mining order each day. Bonuses paid today are read through bonus expense's transfers of each bonus kind in
  * the day (an index range each, as many rows as the day's bonuses), not by a scan of every transfer for their kind.
  */
 export async function dashboard(db: Db, clock: Clock) {
@@ -207,13 +208,8 @@ export async function dashboard(db: Db, clock: Clock) {
           and asset = ${VOLUME_ASSET})
         and t.kind = any(${BONUS_KINDS}::text[])
         and t.created_at >= ${date}::date and t.created_at < ${date}::date + 1)::text bonuses_today,
-      (select coalesce(sum(t.amount), 0) from ledger_transfers t
-        where t.debit_account_id = (select id from ledger_accounts where platform = 'mining_payouts'
-          and asset = ${VOLUME_ASSET})
-        and t.kind = 'mining_income'
-        and t.created_at >= ${date}::date and t.created_at < ${date}::date + 1)::text mining_today`.execute(
-    db,
-  );
+      (select coalesce((select amounts->>${VOLUME_ASSET} from job_runs
+        where job = 'mining_income' and run_date = ${date}::date), '0'))::text mining_today`.execute(db);
   const x = r.rows[0]!;
   return {
     date,

@@ -40,6 +40,10 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
   : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 50))
+  throw new Error(
+    `LIGHTHOUSE_CPU_SLOWDOWN must be a number from 1 to 50, not ${process.env.LIGHTHOUSE_CPU_SLOWDOWN}`,
+  );
 const ALL_PAGES = [
   { name: 'home', path: '/#/pages/home/home', member: true },
   { name: 'wallet', path: '/#/pages/Wallet/Wallet', member: true },
@@ -234,7 +238,9 @@ async function scorePage(browser: Browser, origin: string, target: Target, sessi
   return {
     ok: missed.length === 0,
     version: median.lighthouseVersion,
-    benchmarks: runs.map((r) => r.lhr.environment.benchmarkIndex),
+    benchmarks: runs
+      .map((r) => r.lhr.environment?.benchmarkIndex)
+      .filter((b): b is number => typeof b === 'number'),
     rows: [
       row(target.name, median, `median of ${RUNS} (performance ${perfRuns})`),
       row(

@@ -169,14 +169,16 @@ export async function setMemberStatus(
 const BONUS_KINDS = ['bonus_sponsor', 'bonus_level', 'bonus_pairing'];
 
 /**
- * The admin's figures for today. The members who signed up are the roots' sponsor teams (member_stats, moved by the
- * propagator in the transaction that clears a member's tree_pending) and those not yet propagated (an index of
- * them): no count of the members table, which took 0.7 s at 10 million members (bench/tree). Only members sign up
- * under a sponsor; the company root and the admins have none. Mining income paid today is the day's run of the
- * mining income job (MINING_INCOME_JOB): its record adds up what each batch paid per asset in the batch's own
- * transaction, so it is exact; USDT only (a package may settle in another asset). Not a sum of mining_income, whose
- * key leads with the order and which grows by a row per mining order each day. Bonuses paid today are read through bonus expense's transfers of each bonus kind in
- * the day (an index range each, as many rows as the day's bonuses), not by a scan of every transfer for their kind.
+ * The admin's figures for today, each read without a scan of a table that grows with the business:
+ * - members signed up: the roots' sponsor teams (member_stats, moved by the propagator in the transaction that clears
+ *   a member's tree_pending) and those not yet propagated (an index of them); a count of the members table took
+ *   0.7 s at 10 million members (bench/tree). Only members sign up under a sponsor; the company root and the admins
+ *   have none;
+ * - mining income: the day's run of the mining income job (MINING_INCOME_JOB), whose record adds up what each batch
+ *   paid per asset in the batch's own transaction, so it is exact; USDT only (a package may settle in another asset).
+ *   Not a sum of mining_income, whose key leads with the order and which grows by a row per mining order each day;
+ * - bonuses: bonus expense's transfers of each bonus kind in the day (an index range each, as many rows as the day's
+ *   bonuses), not a scan of every transfer for their kind.
  */
 export async function dashboard(db: Db, clock: Clock) {
   const date = todayOf(clock);
